@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import pino, { type DestinationStream } from 'pino';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { accountRoutes } from './account/routes.js';
+import { type Clock, systemClock } from './clock.js';
+import type { Config } from './config.js';
+import { openStore } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { openRateLimitCounters } from './db/rate-limit-counters.js';
+import { healthRoutes } from './health/routes.js';
+import { enforceAuth, resolveCredentials } from './http/auth.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerOpenApi } from './http/openapi.js';
+import { applyRateLimit } from './http/rate-limit.js';
+import { registerValidation } from './http/validation.js';
+import { operatorMerchantRoutes } from './merchants/operator-routes.js';
+import { type Database, migrations, type VigiaStore } from './schema.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    store: VigiaStore;
+    clock: Clock;
+  }
+}
+
+export interface AppOptions {
+  clock?: Clock;
+  /** Where log lines go (tests read them to prove that no secret is logged); stdout by default. */
+  logStream?: DestinationStream;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+// Ops and static routes: not part of the metered /v1 API.
+const UNMETERED = /^\/(health|openapi\.json|docs|sdk\/)/;
+
+export async function buildApp(config: Config, options: AppOptions = {}) {
+  const logger = pino(
+    {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body'],
+        censor: '[redacted]',
+      },
+    },
+    options.logStream ?? pino.destination(1),
+  );
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const store = openStore<Database>(config.databaseUrl);
+  app.decorate('config', config);
+  app.decorate('store', store);
+  app.decorate('clock', options.clock ?? systemClock);
+  app.decorateRequest('caller', null);
+  app.addHook('onClose', async () => store.close());
+
+  await migrateToLatest(store.db, migrations);
+  const counters: RateLimiterAbstract = await openRateLimitCounters(store, config.rateLimitWindowSeconds);
+
+  registerValidation(app);
+  registerErrorHandling(app);
+  // Only JSON bodies are accepted; anything else is a 415.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+    if (UNMETERED.test(request.url)) return;
+    const credentials = await resolveCredentials(app, request.headers.authorization);
+    request.caller = credentials.status === 'valid' ? credentials.caller : null;
+    await applyRateLimit(counters, request, reply);
+    enforceAuth(request.routeOptions.config.auth, credentials);
+  });
+
+  await registerOpenApi(app);
+  await app.register(healthRoutes);
+  await app.register(accountRoutes);
+  await app.register(operatorMerchantRoutes);
+  return app;
+}
+
+export type VigiaApp = Awaited<ReturnType<typeof buildApp>>;

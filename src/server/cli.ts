@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { buildApp } from './app.js';
+import { ensureDemoMerchant } from './bootstrap.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openStore } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { createMerchant } from './merchants/service.js';
+import { createOperatorKey } from './operators/keys.js';
+import { type Database, migrations } from './schema.js';
+
+const USAGE = `Usage: vigia <command>
+
+  serve                                       run the API (migrates first)
+  migrate                                     apply pending database migrations
+  merchant create --name NAME [--fraud-mandatory]
+                                              create a merchant; prints {"id","secret_key","public_key"}
+  operator create-key                         create an operator key; prints {"operator_key"}
+
+Environment: PORT (4000), HOST (127.0.0.1), DATABASE_URL (file:.data/vigia.db | postgres://…),
+VIGIA_ENV (development | production | test), LOG_LEVEL, TRUST_PROXY.`;
+
+class UsageError extends Error {}
+
+async function withStore<T>(run: (store: ReturnType<typeof openStore<Database>>) => Promise<T>): Promise<T> {
+  const store = openStore<Database>(loadConfig().databaseUrl);
+  try {
+    await migrateToLatest(store.db, migrations);
+    return await run(store);
+  } finally {
+    await store.close();
+  }
+}
+
+async function serve(): Promise<void> {
+  const config = loadConfig();
+  const app = await buildApp(config);
+  await ensureDemoMerchant(app);
+  await app.listen({ port: config.port, host: config.host });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // close() stops accepting connections, waits for in-flight requests, then closes the store.
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { name: { type: 'string' }, 'fraud-mandatory': { type: 'boolean', default: false } },
+  });
+  const command = positionals.join(' ');
+  switch (command) {
+    case 'serve':
+      return serve();
+    case 'migrate': {
+      const applied = await withStore((store) => migrateToLatest(store.db, migrations));
+      console.log(JSON.stringify({ applied }));
+      return;
+    }
+    case 'merchant create': {
+      const name = values.name?.trim();
+      if (!name) throw new UsageError('merchant create needs --name NAME');
+      const live = loadConfig().env === 'production';
+      const created = await withStore((store) =>
+        createMerchant(store.db, {
+          name,
+          fraudAnalysisMandatory: values['fraud-mandatory'],
+          live,
+          now: new Date(),
+        }),
+      );
+      console.log(
+        JSON.stringify({
+          id: created.merchant.id,
+          secret_key: created.secretKey,
+          public_key: created.publicKey,
+        }),
+      );
+      return;
+    }
+    case 'operator create-key': {
+      const key = await withStore((store) => createOperatorKey(store.db, new Date()));
+      console.log(JSON.stringify({ operator_key: key }));
+      return;
+    }
+    default:
+      throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  // Configuration and usage mistakes are the operator's to fix: say what is wrong, without a stack trace.
+  if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+  else if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(error instanceof UsageError ? 64 : 1);
+});

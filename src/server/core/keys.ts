@@ -1,0 +1,28 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export type KeyKind = 'secret' | 'public' | 'operator';
+
+/** Keys are opaque random strings with a readable prefix; only their SHA-256 hash is stored. */
+export function generateKey(kind: KeyKind, live: boolean): string {
+  const mode = live ? 'live' : 'test';
+  const prefix = kind === 'secret' ? `sk_${mode}_` : kind === 'public' ? `pk_${mode}_` : 'op_';
+  return prefix + randomBytes(24).toString('base64url');
+}
+
+export function keyKind(key: string): KeyKind | null {
+  if (/^sk_(test|live)_[A-Za-z0-9_-]{16,}$/.test(key)) return 'secret';
+  if (/^pk_(test|live)_[A-Za-z0-9_-]{16,}$/.test(key)) return 'public';
+  if (/^op_[A-Za-z0-9_-]{16,}$/.test(key)) return 'operator';
+  return null;
+}
+
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** Constant-time comparison of two hex digests of equal length. */
+export function hashesEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,76 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
+
+export interface ListFilters {
+  page: number;
+  limit: number;
+  /** Inclusive `YYYY-MM-DD` bounds on the creation time in UTC. */
+  dateFrom?: string;
+  dateTo?: string;
+  status?: string;
+  search?: string;
+}
+
+export interface ListColumns {
+  createdAt: string;
+  id: string;
+  status?: string;
+  /** Columns matched case-insensitively by `search`. */
+  search: readonly string[];
+}
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+}
+
+function nextDay(date: string): string {
+  const day = new Date(`${date}T00:00:00.000Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString();
+}
+
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Applies the shared list filters to a query and returns one page of it, newest first, with its pagination. */
+export async function paginate<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  filters: ListFilters,
+  columns: ListColumns,
+): Promise<{ rows: O[]; pagination: Pagination }> {
+  let filtered = query;
+  const createdAt = sql.ref(columns.createdAt);
+  if (filters.dateFrom) {
+    filtered = filtered.where(sql<boolean>`${createdAt} >= ${`${filters.dateFrom}T00:00:00.000Z`}`);
+  }
+  if (filters.dateTo) filtered = filtered.where(sql<boolean>`${createdAt} < ${nextDay(filters.dateTo)}`);
+  if (filters.status !== undefined && columns.status) {
+    filtered = filtered.where(sql<boolean>`${sql.ref(columns.status)} = ${filters.status}`);
+  }
+  if (filters.search && columns.search.length > 0) {
+    const pattern = likePattern(filters.search);
+    const matches = columns.search.map(
+      (column) => sql`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+    );
+    filtered = filtered.where(sql<boolean>`(${sql.join(matches, sql` or `)})`);
+  }
+  const counted = await filtered.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst();
+  const total = Number((counted as { total?: number } | undefined)?.total ?? 0);
+  const rows = await filtered
+    .orderBy(sql`${createdAt} desc, ${sql.ref(columns.id)} desc`)
+    .limit(filters.limit)
+    .offset((filters.page - 1) * filters.limit)
+    .execute();
+  return {
+    rows,
+    pagination: {
+      page: filters.page,
+      limit: filters.limit,
+      total,
+      totalPages: Math.ceil(total / filters.limit),
+    },
+  };
+}

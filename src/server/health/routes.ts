@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { errorResponses } from '../http/envelope.js';
+import { ApiError } from '../http/errors.js';
+
+export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database check',
+        response: {
+          200: Type.Object({
+            message: Type.String(),
+            data: Type.Object({ status: Type.String(), database: Type.String() }),
+          }),
+          ...errorResponses(503),
+        },
+      },
+    },
+    async (request) => {
+      try {
+        await app.store.ping();
+        return { message: 'Service is healthy.', data: { status: 'ok', database: app.store.dialect } };
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: database unreachable');
+        throw new ApiError(503, 'DATABASE_UNAVAILABLE', 'The database is not reachable.');
+      }
+    },
+  );
+};

@@ -1,0 +1,143 @@
+import type { ErrorObject } from 'ajv';
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+export interface ErrorDetail {
+  field: string;
+  message: string;
+}
+
+/** An error the API answers with as-is: its status, code and sentence are meant for the caller. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new ApiError(404, 'NOT_FOUND', `${what} was not found.`);
+
+export const invalidState = (message: string) => new ApiError(409, 'INVALID_STATE', message);
+
+export const businessRule = (code: string, message: string, details?: ErrorDetail[]) =>
+  new ApiError(422, code, message, details);
+
+export const validationError = (message: string, details?: ErrorDetail[]) =>
+  new ApiError(400, 'VALIDATION_ERROR', message, details);
+
+export function errorBody(code: string, message: string, details?: ErrorDetail[]) {
+  return { message, error: details?.length ? { code, details } : { code } };
+}
+
+function fieldOf(error: ErrorObject, part: string | undefined): string {
+  const path = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (error.keyword === 'required') path.push(String(error.params.missingProperty));
+  if (error.keyword === 'additionalProperties') path.push(String(error.params.additionalProperty));
+  return path.join('.') || (part ?? 'body');
+}
+
+function messageOf(error: ErrorObject, field: string): string {
+  switch (error.keyword) {
+    case 'required':
+      return `${field} is required.`;
+    case 'additionalProperties':
+      return `${field} is not a known field.`;
+    case 'enum':
+      return `${field} must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}.`;
+    case 'const':
+      return `${field} must be ${JSON.stringify(error.params.allowedValue)}.`;
+    case 'type':
+      return `${field} must be of type ${error.params.type}.`;
+    case 'format':
+      return `${field} must be a valid ${error.params.format}.`;
+    case 'pattern':
+      return `${field} has an invalid format.`;
+    default:
+      return `${field} ${error.message ?? 'is invalid'}.`;
+  }
+}
+
+/** One detail per offending field; unions (anyOf) repeat their branches' complaints, so keep the first. */
+export function validationDetails(errors: ErrorObject[], part: string | undefined): ErrorDetail[] {
+  const byField = new Map<string, ErrorDetail>();
+  for (const error of errors) {
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
+    const field = fieldOf(error, part);
+    if (!byField.has(field)) byField.set(field, { field, message: messageOf(error, field) });
+  }
+  return [...byField.values()];
+}
+
+const FASTIFY_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The request body is larger than 1 MiB.',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'The request body must be JSON, sent with Content-Type: application/json.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    message: 'The request says it has a JSON body but the body is empty.',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    message: 'The request body is not valid JSON.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    message: 'The Content-Length header does not match the body.',
+  },
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));
+    }
+    if (error.validation) {
+      const details = validationDetails(error.validation as ErrorObject[], error.validationContext);
+      const where = error.validationContext === 'body' ? 'request body' : error.validationContext;
+      return reply
+        .status(400)
+        .send(
+          errorBody('VALIDATION_ERROR', `The ${where ?? 'request'} is invalid: see error.details.`, details),
+        );
+    }
+    const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
+    if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
+    if (error instanceof SyntaxError) {
+      return reply.status(400).send(errorBody('VALIDATION_ERROR', 'The request body is not valid JSON.'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply
+        .status(status)
+        .send(errorBody(status === 400 ? 'VALIDATION_ERROR' : 'BAD_REQUEST', error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send(errorBody('INTERNAL_ERROR', 'Something went wrong on our side; the request was not completed.'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send(errorBody('NOT_FOUND', `There is no route ${request.method} ${request.url.split('?')[0]}.`));
+  });
+}

@@ -1,0 +1,3 @@
+export { type AppOptions, buildApp, type VigiaApp } from './app.js';
+export { type Clock, systemClock } from './clock.js';
+export { type Config, loadConfig } from './config.js';

@@ -1,0 +1,86 @@
+import { Type } from '@sinclair/typebox';
+import { Id, Timestamp } from '../http/envelope.js';
+import { DEFAULT_RATE_LIMITS } from '../http/rate-limit.js';
+import type { Merchant, MerchantSettingsChange } from './service.js';
+
+const HOST_NAME =
+  '^(\\*\\.)?[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$';
+
+export const AllowedHosts = Type.Array(Type.String({ pattern: HOST_NAME, maxLength: 253 }), {
+  maxItems: 50,
+  uniqueItems: true,
+  description:
+    'Host names (no scheme or port) allowed to run the SDK with your public key; "*.example.com" matches ' +
+    'subdomains. Empty: any host.',
+});
+
+const RateLimit = Type.Integer({ minimum: 1, maximum: 1_000_000 });
+
+export const MerchantSchema = Type.Object(
+  {
+    id: Id,
+    name: Type.String(),
+    fraud_analysis_mandatory: Type.Boolean(),
+    allowed_hosts: Type.Array(Type.String()),
+    rate_limits: Type.Object(
+      { transactions: Type.Integer(), queries: Type.Integer(), default: Type.Integer() },
+      { description: 'Requests per 60 s window and category in force for this merchant.' },
+    ),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { description: 'A merchant account and the settings in force.' },
+);
+
+export const AccountPatchBody = Type.Object(
+  {
+    fraud_analysis_mandatory: Type.Optional(Type.Boolean()),
+    allowed_hosts: Type.Optional(AllowedHosts),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const OperatorMerchantPatchBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    fraud_analysis_mandatory: Type.Optional(Type.Boolean()),
+    allowed_hosts: Type.Optional(AllowedHosts),
+    rate_limits: Type.Optional(
+      Type.Object(
+        {
+          transactions: Type.Optional(Type.Union([RateLimit, Type.Null()])),
+          queries: Type.Optional(Type.Union([RateLimit, Type.Null()])),
+          default: Type.Optional(Type.Union([RateLimit, Type.Null()])),
+        },
+        { additionalProperties: false, description: 'Per-category overrides; null restores the default.' },
+      ),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export function presentMerchant(merchant: Merchant) {
+  return {
+    id: merchant.id,
+    name: merchant.name,
+    fraud_analysis_mandatory: merchant.fraudAnalysisMandatory,
+    allowed_hosts: merchant.allowedHosts,
+    rate_limits: { ...DEFAULT_RATE_LIMITS, ...merchant.rateLimits },
+    created_at: merchant.createdAt,
+    updated_at: merchant.updatedAt,
+  };
+}
+
+export function toSettingsChange(body: {
+  name?: string;
+  fraud_analysis_mandatory?: boolean;
+  allowed_hosts?: string[];
+  rate_limits?: MerchantSettingsChange['rateLimits'];
+}): MerchantSettingsChange {
+  return {
+    name: body.name,
+    fraudAnalysisMandatory: body.fraud_analysis_mandatory,
+    allowedHosts: body.allowed_hosts?.map((host) => host.toLowerCase()),
+    rateLimits: body.rate_limits,
+  };
+}

@@ -1,0 +1,46 @@
+import type { Kysely, Migration } from 'kysely';
+import { newId } from '../core/ids.js';
+import { generateKey, hashKey } from '../core/keys.js';
+import type { Database } from '../schema.js';
+
+/** Operator keys belong to the platform's staff; they act on any merchant, only under /v1/operator. */
+export interface OperatorKeysTable {
+  id: string;
+  key_hash: string;
+  created_at: string;
+}
+
+export const operatorKeysMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('operator_keys')
+      .addColumn('id', 'text', (col) => col.primaryKey())
+      .addColumn('key_hash', 'text', (col) => col.notNull().unique())
+      .addColumn('created_at', 'text', (col) => col.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('operator_keys').execute();
+  },
+};
+
+export async function createOperatorKey(db: Kysely<Database>, now: Date): Promise<string> {
+  const key = generateKey('operator', false);
+  await db
+    .insertInto('operator_keys')
+    .values({ id: newId(), key_hash: hashKey(key), created_at: now.toISOString() })
+    .execute();
+  return key;
+}
+
+export async function findOperatorKey(
+  db: Kysely<Database>,
+  keyHash: string,
+): Promise<{ id: string; keyHash: string } | null> {
+  const row = await db
+    .selectFrom('operator_keys')
+    .select(['id', 'key_hash'])
+    .where('key_hash', '=', keyHash)
+    .executeTakeFirst();
+  return row ? { id: row.id, keyHash: row.key_hash } : null;
+}
