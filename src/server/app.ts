@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { accountRoutes } from './account/routes.js';

@@ -1,0 +1,61 @@
+import type { Kysely, Migration } from 'kysely';
+import { newId } from '../core/ids.js';
+import { toJson } from '../db/columns.js';
+import type { Database } from '../schema.js';
+
+/**
+ * The transactional outbox: an event is written in the same transaction as the change that caused it, so a
+ * change is never committed without its notification, nor a notification sent for a change rolled back.
+ */
+export interface EventsTable {
+  id: string;
+  merchant_id: string;
+  type: string;
+  /** JSON of the resource as it was when the event happened. */
+  data: string;
+  created_at: string;
+}
+
+export const eventsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('events')
+      .addColumn('id', 'text', (col) => col.primaryKey())
+      .addColumn('merchant_id', 'text', (col) => col.notNull().references('merchants.id'))
+      .addColumn('type', 'text', (col) => col.notNull())
+      .addColumn('data', 'text', (col) => col.notNull())
+      .addColumn('created_at', 'text', (col) => col.notNull())
+      .execute();
+    await db.schema
+      .createIndex('events_merchant_created')
+      .on('events')
+      .columns(['merchant_id', 'created_at'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('events').execute();
+  },
+};
+
+export interface NewEvent {
+  merchantId: string;
+  type: string;
+  data: unknown;
+  now: Date;
+}
+
+/** Call inside the transaction that makes the change. */
+export async function recordEvent(trx: Kysely<Database>, event: NewEvent): Promise<string> {
+  const id = newId();
+  await trx
+    .insertInto('events')
+    .values({
+      id,
+      merchant_id: event.merchantId,
+      type: event.type,
+      data: toJson(event.data),
+      created_at: event.now.toISOString(),
+    })
+    .execute();
+  return id;
+}

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { type AppOptions, buildApp, type VigiaApp } from '../../src/server/app.js';
+import type { Config } from '../../src/server/config.js';
+import { createMerchant } from '../../src/server/merchants/service.js';
+import { createOperatorKey } from '../../src/server/operators/keys.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** Every store suite runs once per dialect: `describe.each(DIALECTS)('%s', (dialect) => …)`. */
+export const DIALECTS: DialectName[] = ['sqlite', 'postgres'];
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A new, empty database of the dialect: a SQLite file in a temp folder or a PostgreSQL database. */
+export async function freshDatabaseUrl(dialect: DialectName): Promise<string> {
+  if (dialect === 'sqlite') {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vigia-test-'));
+    cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
+    return `file:${path.join(dir, 'vigia.db')}`;
+  }
+  const adminUrl = inject('pgAdminUrl');
+  const name = `vigia_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export function testConfig(databaseUrl: string, overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl,
+    logLevel: 'silent',
+    trustProxy: false,
+    rateLimitWindowSeconds: 60,
+    sdkDistDir: path.resolve('src/sdk/dist'),
+    ...overrides,
+  };
+}
+
+/** An app on the given database, closed after the file's tests. */
+export async function startApp(
+  databaseUrl: string,
+  options: AppOptions & { config?: Partial<Config> } = {},
+): Promise<VigiaApp> {
+  const app = await buildApp(testConfig(databaseUrl, options.config), options);
+  cleanups.push(() => app.close());
+  return app;
+}
+
+/** A clock tests can move: pass `clock.now` as the app's clock. */
+export class TestClock {
+  private current: number;
+  constructor(start = '2026-11-21T12:00:00.000Z') {
+    this.current = Date.parse(start);
+  }
+  readonly now = (): Date => new Date(this.current);
+  advance(ms: number): void {
+    this.current += ms;
+  }
+  set(iso: string): void {
+    this.current = Date.parse(iso);
+  }
+}
+
+export const basic = (key: string): string => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+
+export interface TestMerchant {
+  id: string;
+  secretKey: string;
+  publicKey: string;
+  /** Authorization header values. */
+  secret: { authorization: string };
+  public: { authorization: string };
+}
+
+export async function createTestMerchant(
+  app: VigiaApp,
+  options: { name?: string; fraudAnalysisMandatory?: boolean } = {},
+): Promise<TestMerchant> {
+  const { merchant, secretKey, publicKey } = await createMerchant(app.store.db, {
+    name: options.name ?? 'Test Shop',
+    fraudAnalysisMandatory: options.fraudAnalysisMandatory,
+    live: false,
+    now: app.clock(),
+  });
+  return {
+    id: merchant.id,
+    secretKey,
+    publicKey,
+    secret: { authorization: basic(secretKey) },
+    public: { authorization: basic(publicKey) },
+  };
+}
+
+export async function createTestOperator(app: VigiaApp): Promise<{ authorization: string }> {
+  return { authorization: basic(await createOperatorKey(app.store.db, app.clock())) };
+}
