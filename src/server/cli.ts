@@ -22,11 +22,14 @@ VIGIA_ENV (development | production | test), LOG_LEVEL, TRUST_PROXY.`;
 
 class UsageError extends Error {}
 
-async function withStore<T>(run: (store: ReturnType<typeof openStore<Database>>) => Promise<T>): Promise<T> {
+/** Runs a command on a migrated store; `applied` lists the migrations this call applied. */
+async function withStore<T>(
+  run: (store: ReturnType<typeof openStore<Database>>, applied: string[]) => Promise<T>,
+): Promise<T> {
   const store = openStore<Database>(loadConfig().databaseUrl);
   try {
-    await migrateToLatest(store.db, migrations);
-    return await run(store);
+    const applied = await migrateToLatest(store.db, migrations);
+    return await run(store, applied);
   } finally {
     await store.close();
   }
@@ -66,7 +69,7 @@ async function main(argv: string[]): Promise<void> {
     case 'serve':
       return serve();
     case 'migrate': {
-      const applied = await withStore((store) => migrateToLatest(store.db, migrations));
+      const applied = await withStore(async (_store, applied) => applied);
       console.log(JSON.stringify({ applied }));
       return;
     }

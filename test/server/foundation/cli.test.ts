@@ -1,0 +1,87 @@
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { basic, freshDatabaseUrl, startApp } from '../../helpers/app.js';
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+const cli = path.join(repoRoot, 'src/server/cli.ts');
+
+const vigia = (args: string[], env: Record<string, string>) =>
+  run(tsx, [cli, ...args], { env: { ...process.env, ...env }, cwd: repoRoot });
+
+describe('vigia CLI', () => {
+  it('creates a merchant whose printed keys work, and an operator key', async () => {
+    const databaseUrl = await freshDatabaseUrl('sqlite');
+    const { stdout } = await vigia(['merchant', 'create', '--name', 'Shop', '--fraud-mandatory'], {
+      DATABASE_URL: databaseUrl,
+    });
+    const lines = stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const created = JSON.parse(lines[0]!);
+    expect(Object.keys(created).sort()).toEqual(['id', 'public_key', 'secret_key']);
+    expect(created.secret_key).toMatch(/^sk_test_/);
+    expect(created.public_key).toMatch(/^pk_test_/);
+
+    const operatorOut = await vigia(['operator', 'create-key'], { DATABASE_URL: databaseUrl });
+    const { operator_key: operatorKey } = JSON.parse(operatorOut.stdout.trim());
+    expect(operatorKey).toMatch(/^op_/);
+
+    const app = await startApp(databaseUrl);
+    const account = await app.inject({
+      method: 'GET',
+      url: '/v1/account',
+      headers: { authorization: basic(created.secret_key) },
+    });
+    expect(account.json().data).toMatchObject({
+      id: created.id,
+      name: 'Shop',
+      fraud_analysis_mandatory: true,
+    });
+    const operatorCall = await app.inject({
+      method: 'GET',
+      url: '/v1/operator/merchants',
+      headers: { authorization: basic(operatorKey) },
+    });
+    expect(operatorCall.statusCode).toBe(200);
+  });
+
+  it('migrates on demand and explains usage mistakes', async () => {
+    const databaseUrl = await freshDatabaseUrl('sqlite');
+    const { stdout } = await vigia(['migrate'], { DATABASE_URL: databaseUrl });
+    expect(JSON.parse(stdout).applied).toContain('0001_merchants');
+    await expect(vigia(['merchant', 'create'], { DATABASE_URL: databaseUrl })).rejects.toMatchObject({
+      code: 64,
+      stderr: expect.stringContaining('--name'),
+    });
+    await expect(vigia(['serve'], { DATABASE_URL: 'mysql://x' })).rejects.toMatchObject({
+      stderr: expect.stringContaining('DATABASE_URL must start with'),
+    });
+  });
+
+  it('in development, creates a demo merchant on an empty database and stops cleanly on SIGTERM', async () => {
+    const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'vigia-serve-'));
+    const child = spawn(tsx, [cli, 'serve'], {
+      cwd,
+      env: { ...process.env, VIGIA_ENV: 'development', PORT: '0', DATABASE_URL: 'file:.data/vigia.db' },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    await expect
+      .poll(() => output.includes('Server listening'), { timeout: 15_000, interval: 100 })
+      .toBe(true);
+    const keys = JSON.parse(fs.readFileSync(path.join(cwd, '.data/demo-merchant.json'), 'utf8'));
+    expect(keys.secret_key).toMatch(/^sk_test_/);
+    expect(output).toContain(keys.public_key);
+    const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    fs.rmSync(cwd, { recursive: true, force: true });
+  });
+});
