@@ -4,25 +4,35 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { accountRoutes } from './account/routes.js';
+import { chargeRoutes } from './charges/routes.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { openStore } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { openRateLimitCounters } from './db/rate-limit-counters.js';
+import { fraudRoutes } from './fraud/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { enforceAuth, resolveCredentials } from './http/auth.js';
+import { registerCors } from './http/cors.js';
+import { CredentialCache } from './http/credential-cache.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { applyRateLimit } from './http/rate-limit.js';
 import { registerValidation } from './http/validation.js';
 import { operatorMerchantRoutes } from './merchants/operator-routes.js';
+import { riskRoutes } from './risk/routes.js';
 import { type Database, migrations, type VigiaStore } from './schema.js';
+import { sdkAssets } from './sdk/assets.js';
+import { sdkRoutes } from './sdk/routes.js';
+import { tokenRoutes } from './tokens/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     store: VigiaStore;
     clock: Clock;
+    /** Recently verified keys; call `forgetMerchant` after changing a merchant. */
+    credentials: CredentialCache;
   }
 }
 
@@ -62,6 +72,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.decorate('config', config);
   app.decorate('store', store);
   app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('credentials', new CredentialCache());
   app.decorateRequest('caller', null);
   app.addHook('onClose', async () => store.close());
 
@@ -81,11 +92,19 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     await applyRateLimit(counters, request, reply);
     enforceAuth(request.routeOptions.config.auth, credentials);
   });
+  // Before any route: routes with `config.cors` get their preflight route and origin checks.
+  registerCors(app);
 
   await registerOpenApi(app);
   await app.register(healthRoutes);
   await app.register(accountRoutes);
   await app.register(operatorMerchantRoutes);
+  await app.register(sdkRoutes);
+  await app.register(fraudRoutes);
+  await app.register(tokenRoutes);
+  await app.register(chargeRoutes);
+  await app.register(riskRoutes);
+  await app.register(sdkAssets);
   return app;
 }
 

@@ -47,16 +47,25 @@ export async function resolveCredentials(
   const kind: KeyKind | null = keyKind(key);
   if (kind === null) return { status: 'unknown' };
   const keyHash = hashKey(key);
+  const cached = app.credentials.get(keyHash);
+  if (cached) return { status: 'valid', caller: cached };
+  const caller = await lookUpCaller(app, kind, keyHash);
+  if (!caller) return { status: 'unknown' };
+  app.credentials.set(keyHash, caller);
+  return { status: 'valid', caller };
+}
+
+async function lookUpCaller(app: FastifyInstance, kind: KeyKind, keyHash: string): Promise<Caller | null> {
   if (kind === 'operator') {
     const operator = await findOperatorKey(app.store.db, keyHash);
     return operator && hashesEqual(operator.keyHash, keyHash)
-      ? { status: 'valid', caller: { kind: 'operator', operatorKeyId: operator.id } }
-      : { status: 'unknown' };
+      ? { kind: 'operator', operatorKeyId: operator.id }
+      : null;
   }
   const merchant = await findMerchantByKeyHash(app.store.db, kind, keyHash);
-  if (!merchant || !hashesEqual(merchant.keyHash, keyHash)) return { status: 'unknown' };
+  if (!merchant || !hashesEqual(merchant.keyHash, keyHash)) return null;
   const { keyHash: _stored, ...rest } = merchant;
-  return { status: 'valid', caller: { kind, merchant: rest } };
+  return { kind, merchant: rest };
 }
 
 const AUTH_HINT = 'Send Authorization: Basic base64(key + ":").';

@@ -67,10 +67,20 @@ function messageOf(error: ErrorObject, field: string): string {
 /** One detail per offending field; unions (anyOf) repeat their branches' complaints, so keep the first. */
 export function validationDetails(errors: ErrorObject[], part: string | undefined): ErrorDetail[] {
   const byField = new Map<string, ErrorDetail>();
+  // A value that may have one of several formats (an IPv4 or IPv6 address) fails each: name them all.
+  const formats = new Map<string, string[]>();
   for (const error of errors) {
     if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
     const field = fieldOf(error, part);
+    if (error.keyword === 'format')
+      formats.set(field, [...(formats.get(field) ?? []), String(error.params.format)]);
     if (!byField.has(field)) byField.set(field, { field, message: messageOf(error, field) });
+  }
+  for (const [field, names] of formats) {
+    const detail = byField.get(field);
+    if (names.length > 1 && detail?.message === `${field} must be a valid ${names[0]}.`) {
+      detail.message = `${field} must be a valid ${names.join(' or ')}.`;
+    }
   }
   return [...byField.values()];
 }
@@ -117,6 +127,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send(
           errorBody('VALIDATION_ERROR', `The ${where ?? 'request'} is invalid: see error.details.`, details),
         );
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Routes may set a smaller bodyLimit than the server's 1 MiB (e.g. fraud signals, 32 KiB): name theirs.
+      const limit = request.routeOptions.bodyLimit ?? 1024 * 1024;
+      const size = limit % (1024 * 1024) === 0 ? `${limit / (1024 * 1024)} MiB` : `${limit / 1024} KiB`;
+      return reply
+        .status(413)
+        .send(errorBody('PAYLOAD_TOO_LARGE', `The request body is larger than ${size}, this route's limit.`));
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send(errorBody(known.code, known.message));

@@ -45,6 +45,7 @@ export const operatorMerchantRoutes: FastifyPluginAsyncTypebox = async (app) => 
         app.clock(),
       );
       if (!merchant) throw notFound('Merchant');
+      app.credentials.forgetMerchant(merchant.id);
       return { message: 'Merchant updated.', data: presentMerchant(merchant) };
     },
   );
