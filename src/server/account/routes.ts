@@ -38,6 +38,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         toSettingsChange(request.body),
         app.clock(),
       );
+      app.credentials.forgetMerchant(merchant.id);
       return { message: 'Account updated.', data: presentMerchant(updated ?? merchant) };
     },
   );
