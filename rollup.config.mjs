@@ -1,0 +1,114 @@
+// Builds @vigia/sdk (`npm run build:sdk`):
+//   src/sdk/dist/esm/index.js                  ES module entry (the core), minified
+//   src/sdk/dist/esm/chunks/profiler-[hash].js FingerprintJS + BotD, loaded by dynamic import after setup()
+//   src/sdk/dist/iife/sdk.js                   <script src> build: window.Sdk, profiler inlined
+//   src/sdk/dist/types/*.d.ts                  declarations (TypeScript compiler API, after the bundles)
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import nodeResolve from '@rollup/plugin-node-resolve';
+import terser from '@rollup/plugin-terser';
+import typescript from '@rollup/plugin-typescript';
+import ts from 'typescript';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const sdk = path.join(root, 'src/sdk');
+const dist = path.join(sdk, 'dist');
+const tsconfig = path.join(sdk, 'tsconfig.json');
+
+// The package tsconfig is a composite project that emits declarations only (for `tsc -b`); the bundles need
+// JavaScript, so the plugin gets those options switched back, and declarations come from `declarations()`.
+const compile = () =>
+  typescript({
+    tsconfig,
+    compilerOptions: {
+      composite: false,
+      incremental: false,
+      declaration: false,
+      declarationMap: false,
+      emitDeclarationOnly: false,
+      sourceMap: true,
+      outDir: undefined,
+      rootDir: path.join(sdk, 'src'),
+    },
+    outputToFilesystem: false,
+    noEmitOnError: true,
+  });
+
+// `module: true` lets terser drop unused top-level names: right for ES modules, wrong for the IIFE, whose
+// top-level `var Sdk` is the whole point.
+const minify = (module) =>
+  terser({ ecma: 2020, module, compress: { passes: 3 }, format: { comments: /^!|@license/ } });
+
+/** Writes dist/types with the package's own tsconfig; fails the build on type errors. */
+function declarations() {
+  let done = false;
+  return {
+    name: 'vigia-declarations',
+    writeBundle() {
+      if (done) return;
+      done = true;
+      const { config } = ts.readConfigFile(tsconfig, ts.sys.readFile);
+      const parsed = ts.parseJsonConfigFileContent(config, ts.sys, sdk);
+      const options = { ...parsed.options, composite: false, incremental: false, declarationMap: false };
+      rmSync(path.join(dist, 'types'), { recursive: true, force: true });
+      const program = ts.createProgram(parsed.fileNames, options);
+      const result = program.emit(undefined, undefined, undefined, true);
+      const diagnostics = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics];
+      if (diagnostics.length > 0) {
+        const host = {
+          getCanonicalFileName: (f) => f,
+          getCurrentDirectory: () => root,
+          getNewLine: () => '\n',
+        };
+        this.error(ts.formatDiagnostics(diagnostics, host));
+      }
+    },
+  };
+}
+
+function clean() {
+  return {
+    name: 'vigia-clean',
+    buildStart() {
+      rmSync(path.join(dist, 'esm'), { recursive: true, force: true });
+    },
+  };
+}
+
+const isProfiler = (id) =>
+  id.includes(`${path.sep}profiler${path.sep}fingerprint`) || id.includes('@fingerprintjs');
+const onwarn = (warning, warn) => {
+  throw new Error(warning.message ?? String(warning), { cause: warn });
+};
+
+export default [
+  {
+    input: path.join(sdk, 'src/index.ts'),
+    onwarn,
+    plugins: [clean(), nodeResolve({ browser: true }), compile(), declarations()],
+    output: {
+      dir: path.join(dist, 'esm'),
+      format: 'es',
+      entryFileNames: 'index.js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      manualChunks: (id) => (isProfiler(id) ? 'profiler' : undefined),
+      sourcemap: true,
+      plugins: [minify(true)],
+    },
+  },
+  {
+    input: path.join(sdk, 'src/iife.ts'),
+    onwarn,
+    plugins: [nodeResolve({ browser: true }), compile()],
+    output: {
+      file: path.join(dist, 'iife/sdk.js'),
+      format: 'iife',
+      name: 'Sdk',
+      exports: 'default',
+      inlineDynamicImports: true,
+      sourcemap: true,
+      plugins: [minify(false)],
+    },
+  },
+];

@@ -1,0 +1,24 @@
+/** The six browser types the service's interface knows. */
+export type BrowserType = 'Chrome' | 'Firefox' | 'Safari' | 'Edge' | 'Opera' | 'Other';
+
+// Order matters: browsers built on Chromium or WebKit also carry `Chrome/` or `Safari/`, so the
+// distinctive tokens are tested before the generic ones. The service reads the same strings with
+// ua-parser-js 1.x; both sides are held to ../shared/vectors/user-agents.json.
+const RULES: ReadonlyArray<readonly [RegExp, BrowserType]> = [
+  // Browsers ua-parser-js names as themselves (so not one of the five): Chromium/WebKit forks and in-app views.
+  [
+    /SamsungBrowser|UCBrowser|UBrowser|YaBrowser|Vivaldi|FB_IAB|FBA[NV]\/|Instagram|DuckDuckGo|Ddg\/|Trident\/|MSIE |Whale\/|MiuiBrowser|HuaweiBrowser|QQBrowser|Silk\/|GSA\/|Line\//,
+    'Other',
+  ],
+  [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
+  [/\bOPR\/|\bOPT\/|\bOpera\b/, 'Opera'],
+  [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
+  [/\b(?:Headless)?Chrom(?:e|ium)\/|\bCriOS\//, 'Chrome'],
+  [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
+];
+
+/** Classifies a user-agent string into the service's browser `type`. */
+export function browserType(userAgent: string): BrowserType {
+  for (const [pattern, type] of RULES) if (pattern.test(userAgent)) return type;
+  return 'Other';
+}

@@ -1,0 +1,159 @@
+import { collectBrowserData } from './browser-data.js';
+import { invalidResponse, notInitialised, SdkError } from './errors.js';
+import { type IpLookupResult, lookupIp } from './ip-lookup.js';
+import type { ProfilerFactory, ProfilerOutcome, ProfilerReport } from './profiler/index.js';
+import { startProfiler } from './profiler/index.js';
+
+/** What `setup()` resolves: send `sessionId` to your server, which passes it as `fraud_session_id`. */
+export interface FraudSetupResult {
+  readonly sessionId: string;
+  /** ISO 8601 UTC; the session is single use and lives 30 minutes. */
+  readonly expiresAt: string;
+}
+
+export interface FraudAnalysis {
+  /**
+   * Creates the fraud session (one request) and starts the IP lookup and the profiler in the background.
+   * Concurrent calls share one request; later calls return the same result while the session has not
+   * expired, and create a new session once it has. Rejects with `SdkError` (`NOT_INITIALISED` before
+   * `init()`).
+   */
+  setup(): Promise<FraudSetupResult>;
+  /**
+   * Settles when the current session's signals (IP lookup and profiler report) were sent: true when the
+   * service accepted them, false when sending failed, was stopped by `teardown()`, or no session exists.
+   */
+  reported(): Promise<boolean>;
+}
+
+/** The body of `POST /v1/fraud/sessions/:id/signals`. */
+export interface SignalsBody {
+  ip_lookup: IpLookupResult;
+  profiler?: ProfilerReport;
+  profiler_error?: string;
+}
+
+export interface FraudAnalysisContext {
+  /** Merchant settings from `init()`, undefined before. */
+  settings(): { profilerEnabled: boolean; ipLookupUrls: readonly string[] } | undefined;
+  api<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    request?: { body?: unknown; signal?: AbortSignal },
+  ): Promise<T>;
+  fetch: typeof fetch;
+  ipLookupTimeoutMs: number;
+  profiler: ProfilerFactory | false;
+  profilerTimeoutMs: number;
+}
+
+/** The service refuses larger signals; a report over it goes without its components. */
+export const SIGNALS_MAX_BYTES = 32 * 1024;
+
+const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+export function signalsBody(ip: IpLookupResult, outcome: ProfilerOutcome): SignalsBody {
+  const body: SignalsBody =
+    'report' in outcome
+      ? { ip_lookup: ip, profiler: outcome.report }
+      : { ip_lookup: ip, profiler_error: outcome.error };
+  if (body.profiler && byteLength(body) > SIGNALS_MAX_BYTES)
+    body.profiler = { ...body.profiler, components: { truncated: true } };
+  return body;
+}
+
+interface Run {
+  controller: AbortController;
+  pending?: Promise<FraudSetupResult>;
+  result?: FraudSetupResult;
+  reported: Promise<boolean>;
+}
+
+export function createFraudAnalysis(context: FraudAnalysisContext): { api: FraudAnalysis; teardown(): void } {
+  let current: Run | undefined;
+
+  const teardown = () => {
+    const run = current;
+    current = undefined;
+    if (!run) return;
+    run.controller.abort(new SdkError('ABORTED', 'Stopped by `teardown()`.'));
+  };
+
+  // The run's signal stops the profiler on teardown.
+  const profile = (sessionId: string, enabled: boolean, signal: AbortSignal): Promise<ProfilerOutcome> =>
+    context.profiler && enabled
+      ? startProfiler(context.profiler, sessionId, context.profilerTimeoutMs, signal).done
+      : Promise.resolve({ error: 'disabled' });
+
+  const start = (settings: NonNullable<ReturnType<FraudAnalysisContext['settings']>>): Run => {
+    const data = collectBrowserData();
+    const controller = new AbortController();
+    const { signal } = controller;
+    let settleReported: (sent: boolean) => void = () => {};
+    const run: Run = { controller, reported: new Promise((resolve) => (settleReported = resolve)) };
+
+    // Starts now, in parallel with the session request, and never delays it.
+    const ip = lookupIp({
+      urls: settings.ipLookupUrls,
+      timeoutMs: context.ipLookupTimeoutMs,
+      fetch: context.fetch,
+      signal,
+    });
+
+    run.pending = context
+      .api<{ sessionId?: unknown; expires_at?: unknown }>('POST', '/v1/fraud/sessions', {
+        body: data,
+        signal,
+      })
+      .then((created) => {
+        if (signal.aborted) throw signal.reason;
+        if (typeof created.sessionId !== 'string' || typeof created.expires_at !== 'string')
+          throw invalidResponse();
+        const result: FraudSetupResult = { sessionId: created.sessionId, expiresAt: created.expires_at };
+        run.result = result;
+        run.pending = undefined;
+        const sessionPath = `/v1/fraud/sessions/${encodeURIComponent(result.sessionId)}/signals`;
+        Promise.all([ip, profile(result.sessionId, settings.profilerEnabled, signal)])
+          .then(([lookup, outcome]) => {
+            if (signal.aborted) return false;
+            return context
+              .api('POST', sessionPath, { body: signalsBody(lookup, outcome), signal })
+              .then(() => true);
+          })
+          .catch(() => false)
+          .then(settleReported);
+        return result;
+      })
+      .catch((error: unknown) => {
+        if (current === run) current = undefined;
+        controller.abort(error);
+        settleReported(false);
+        throw error;
+      });
+    return run;
+  };
+
+  const api: FraudAnalysis = {
+    setup() {
+      const settings = context.settings();
+      if (!settings) return Promise.reject(notInitialised());
+      if (current?.pending) return current.pending;
+      if (current?.result && Date.parse(current.result.expiresAt) > Date.now())
+        return Promise.resolve(current.result);
+      // An expired session's collection has no one left to report to.
+      teardown();
+      try {
+        current = start(settings);
+      } catch (cause) {
+        // Reading navigator/location failed: server-side rendering, a worker, a test without a DOM.
+        return Promise.reject(
+          new SdkError('UNSUPPORTED_ENVIRONMENT', '`setup()` needs a browser page.', { cause }),
+        );
+      }
+      return current.pending!;
+    },
+    reported: () => current?.reported ?? Promise.resolve(false),
+  };
+
+  return { api, teardown };
+}

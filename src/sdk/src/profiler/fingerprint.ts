@@ -1,0 +1,54 @@
+import { load as loadBotd } from '@fingerprintjs/botd';
+import FingerprintJS from '@fingerprintjs/fingerprintjs';
+import { selectComponents } from './components.js';
+import type { ProfilerContext, ProfilerReport } from './types.js';
+
+// The attributes the risk engine reads: device identity (platform, screen, cores, memory, GPU), locale
+// coherence (timezone, languages) and the tell-tales of automation. Canvas/audio/font data stays out:
+// it feeds the visitor id already and would bloat the report.
+const FINGERPRINT_KEYS = [
+  'platform',
+  'timezone',
+  'languages',
+  'screenResolution',
+  'colorDepth',
+  'hardwareConcurrency',
+  'deviceMemory',
+  'touchSupport',
+  'vendor',
+  'vendorFlavors',
+  'osCpu',
+  'architecture',
+  'cookiesEnabled',
+  'localStorage',
+  'sessionStorage',
+  'indexedDB',
+  'pdfViewerEnabled',
+  'dateTimeLocale',
+  'userAgentData',
+  'webGlBasics',
+] as const;
+
+const BOTD_KEYS = ['webDriver', 'windowSize', 'pluginsLength', 'documentFocus', 'rtt', 'process'] as const;
+
+/** FingerprintJS (visitor id) and BotD (automation verdict), neither reporting to a third party. */
+export async function collectProfile({ signal }: ProfilerContext): Promise<ProfilerReport> {
+  const started = Date.now();
+  const [fingerprint, botd] = await Promise.all([
+    FingerprintJS.load({ monitoring: false }).then((agent) => agent.get()),
+    loadBotd({ monitoring: false }),
+  ]);
+  if (signal.aborted) throw signal.reason;
+  const verdict = botd.detect();
+  return {
+    provider: 'fingerprintjs+botd',
+    visitor_id: fingerprint.visitorId,
+    confidence: fingerprint.confidence.score,
+    components: {
+      ...selectComponents(fingerprint.components as Record<string, unknown>, FINGERPRINT_KEYS),
+      ...selectComponents(botd.getComponents(), BOTD_KEYS),
+    },
+    bot: verdict.bot ? { detected: true, kind: verdict.botKind } : { detected: false },
+    duration_ms: Date.now() - started,
+  };
+}

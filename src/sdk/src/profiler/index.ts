@@ -1,0 +1,49 @@
+import { abortable, childController } from '../abort.js';
+import type { ProfilerFactory, ProfilerOutcome, Profiling } from './types.js';
+
+export type {
+  ProfilerContext,
+  ProfilerFactory,
+  ProfilerOutcome,
+  ProfilerReport,
+  Profiling,
+} from './types.js';
+
+/** The default provider. The dynamic import keeps FingerprintJS and BotD in their own chunk, fetched only here. */
+export const defaultProfiler: ProfilerFactory = async (context) => {
+  const { collectProfile } = await import('./fingerprint.js');
+  return collectProfile(context);
+};
+
+const STOPPED = 'stopped';
+const TIMEOUT = 'timeout';
+
+/** Starts a provider for a session under a deadline; aborting `signal` stops it too. See `Profiling`. */
+export function startProfiler(
+  factory: ProfilerFactory,
+  sessionId: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Profiling {
+  const controller = childController(signal);
+  const timer = setTimeout(() => controller.abort(TIMEOUT), timeoutMs);
+  let work: Promise<ProfilerOutcome>;
+  try {
+    work = factory({ sessionId, signal: controller.signal }).then((report) => ({ report }));
+  } catch (error) {
+    work = Promise.reject(error);
+  }
+  const done = abortable(work, controller.signal)
+    .catch((error: unknown): ProfilerOutcome => {
+      const reason: unknown = controller.signal.reason;
+      return {
+        error: controller.signal.aborted
+          ? typeof reason === 'string'
+            ? reason
+            : STOPPED
+          : String(error).slice(0, 200) || 'error',
+      };
+    })
+    .finally(() => clearTimeout(timer));
+  return { stop: () => controller.abort(STOPPED), done };
+}

@@ -1,0 +1,34 @@
+/** The profiler's part of `POST /v1/fraud/sessions/:id/signals`. */
+export interface ProfilerReport {
+  /** Who produced the report, e.g. `fingerprintjs+botd`. */
+  provider: string;
+  visitor_id: string;
+  /** 0–1: how sure the provider is of `visitor_id`. */
+  confidence?: number;
+  /** A bounded selection of device attributes the risk engine reads. */
+  components: Record<string, unknown>;
+  /** Automation verdict. */
+  bot: { detected: boolean; kind?: string };
+  duration_ms: number;
+}
+
+export interface ProfilerContext {
+  sessionId: string;
+  /** Aborted when the SDK stops collection (teardown, deadline): stop work and settle. */
+  signal: AbortSignal;
+}
+
+/**
+ * A device-profiling provider: collect once for the session and resolve the report. Pass one as the
+ * `profiler` option to replace the default (FingerprintJS + BotD, loaded lazily).
+ */
+export type ProfilerFactory = (context: ProfilerContext) => Promise<ProfilerReport>;
+
+/** The report, or why there is none (`timeout`, `stopped`, `disabled`, or the provider's error). */
+export type ProfilerOutcome = { report: ProfilerReport } | { error: string };
+
+/** A running collection: `stop()` abandons it; `done` settles exactly once and never rejects. */
+export interface Profiling {
+  stop(): void;
+  done: Promise<ProfilerOutcome>;
+}
