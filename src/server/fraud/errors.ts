@@ -1,0 +1,46 @@
+import { type ApiError, businessRule, invalidState, notFound } from '../http/errors.js';
+import type { FraudSessionRefusal } from './service.js';
+
+const EXPIRED =
+  'The fraud session has expired (sessions live 30 minutes): call sdk.fraudAnalysis.setup() again for a new one.';
+const ALREADY_USED =
+  'The fraud session was already used by a charge; sessions are single use: create a new one with sdk.fraudAnalysis.setup().';
+
+/** How the session routes answer a session that cannot take signals. */
+export function signalsRefusalError(reason: FraudSessionRefusal | 'already_reported'): ApiError {
+  switch (reason) {
+    case 'not_found':
+      return notFound('Fraud session');
+    case 'expired':
+      return businessRule('FRAUD_SESSION_EXPIRED', EXPIRED);
+    case 'already_used':
+      return businessRule('FRAUD_SESSION_ALREADY_USED', ALREADY_USED);
+    case 'already_reported':
+      return invalidState(
+        'Signals were already reported for this fraud session; a session accepts one report.',
+      );
+  }
+}
+
+/**
+ * How a charge answers a `fraud_session_id` it could not consume: all 422, with the codes of the interface
+ * (an unknown or another merchant's session is FRAUD_SESSION_NOT_FOUND, not a 404 of the charge route).
+ */
+export function chargeFraudSessionError(reason: FraudSessionRefusal): ApiError {
+  switch (reason) {
+    case 'not_found':
+      return businessRule(
+        'FRAUD_SESSION_NOT_FOUND',
+        'fraud_session_id does not name one of your fraud sessions: pass the sessionId that sdk.fraudAnalysis.setup() returned on your checkout page.',
+        [{ field: 'fraud_session_id', message: 'fraud_session_id was not found.' }],
+      );
+    case 'expired':
+      return businessRule('FRAUD_SESSION_EXPIRED', EXPIRED, [
+        { field: 'fraud_session_id', message: 'fraud_session_id has expired.' },
+      ]);
+    case 'already_used':
+      return businessRule('FRAUD_SESSION_ALREADY_USED', ALREADY_USED, [
+        { field: 'fraud_session_id', message: 'fraud_session_id was already used.' },
+      ]);
+  }
+}

@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdempotencyKeyHeaders, idempotencyHooks } from '../core/idempotency.js';
+import { merchantOf } from '../http/auth.js';
+import { dataResponse, errorResponses } from '../http/envelope.js';
+import { notFound, validationError } from '../http/errors.js';
+import { signalsRefusalError } from './errors.js';
+import { startFraudSessionPurge } from './purge.js';
+import {
+  CreatedFraudSessionSchema,
+  CreateFraudSessionBody,
+  FraudSessionParams,
+  FraudSessionSchema,
+  presentFraudSession,
+  SIGNALS_BODY_LIMIT,
+  SignalsBody,
+} from './schemas.js';
+import { createFraudSession, getFraudSession, recordFraudSignals } from './service.js';
+
+// Headers are stored as evidence, bounded so that a client cannot make us store 16 KiB per session.
+const MAX_HEADER_CHARS = 1024;
+
+function headerValue(value: string | string[] | undefined): string | null {
+  const text = Array.isArray(value) ? value.join(', ') : value;
+  return text === undefined ? null : text.slice(0, MAX_HEADER_CHARS);
+}
+
+/** The SDK's fraud sessions: created and reported to from the browser, read by the merchant's server. */
+export const fraudRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  startFraudSessionPurge(app);
+
+  app.post(
+    '/v1/fraud/sessions',
+    {
+      ...idempotencyHooks(app),
+      config: { auth: 'browser', cors: true },
+      schema: {
+        tags: ['fraud'],
+        summary: 'Create a fraud session (browser SDK, public key)',
+        description:
+          'Records the five browser fields and what the service sees (source IP, User-Agent, Origin). The ' +
+          'session lives 30 minutes and is consumed by exactly one charge (`fraud_session_id`). Accepts ' +
+          '`Idempotency-Key`.',
+        headers: IdempotencyKeyHeaders,
+        body: CreateFraudSessionBody,
+        response: {
+          201: dataResponse(CreatedFraudSessionSchema),
+          ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const session = await createFraudSession(app.store.db, {
+        merchantId: merchantOf(request).id,
+        declared: {
+          ipAddress: body.ip_address,
+          type: body.type,
+          hostName: body.host_name,
+          cookiesAccepted: body.cookies_accepted,
+          userAgent: body.user_agent,
+        },
+        observed: {
+          ipAddress: request.ip,
+          userAgent: headerValue(request.headers['user-agent']),
+          origin: headerValue(request.headers.origin),
+        },
+        now: app.clock(),
+      });
+      reply.code(201);
+      return {
+        message: 'Fraud session created.',
+        data: { sessionId: session.id, expires_at: session.expiresAt },
+      };
+    },
+  );
+
+  app.post(
+    '/v1/fraud/sessions/:id/signals',
+    {
+      bodyLimit: SIGNALS_BODY_LIMIT,
+      config: { auth: 'browser', cors: true },
+      schema: {
+        tags: ['fraud'],
+        summary: "Report a session's signals once (browser SDK, public key)",
+        description:
+          'The public IP lookup and the profiler report (visitor id, components, bot verdict). Accepted once ' +
+          'per session, while it is open; the body is limited to 32 KiB.',
+        params: FraudSessionParams,
+        body: SignalsBody,
+        response: {
+          200: dataResponse(FraudSessionSchema),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+        },
+      },
+    },
+    async (request) => {
+      const report = request.body;
+      if (report.ip_lookup.status === 'ok' && report.ip_lookup.ip_address === undefined) {
+        throw validationError('The request body is invalid: see error.details.', [
+          {
+            field: 'ip_lookup.ip_address',
+            message: 'ip_lookup.ip_address is required when ip_lookup.status is "ok".',
+          },
+        ]);
+      }
+      const now = app.clock();
+      const result = await recordFraudSignals(app.store.db, {
+        merchantId: merchantOf(request).id,
+        sessionId: request.params.id,
+        report,
+        now,
+      });
+      if (!result.ok) throw signalsRefusalError(result.reason);
+      return { message: 'Signals recorded.', data: presentFraudSession(result.session, now) };
+    },
+  );
+
+  app.get(
+    '/v1/fraud/sessions/:id',
+    {
+      config: { auth: 'secret' },
+      schema: {
+        tags: ['fraud'],
+        summary: 'Read a fraud session: status, collected data and signals (secret key)',
+        params: FraudSessionParams,
+        response: { 200: dataResponse(FraudSessionSchema), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const session = await getFraudSession(app.store.db, merchantOf(request).id, request.params.id);
+      if (!session) throw notFound('Fraud session');
+      return { message: 'Fraud session retrieved.', data: presentFraudSession(session, app.clock()) };
+    },
+  );
+};

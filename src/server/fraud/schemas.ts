@@ -1,0 +1,213 @@
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { Id, Timestamp } from '../http/envelope.js';
+import { type FraudSession, type FraudSessionStatus, fraudSessionStatus } from './service.js';
+import { BROWSER_TYPES, type BrowserType } from './user-agent.js';
+
+/** The signals body limit (bytes); the SDK trims its report's components to stay under it. */
+export const SIGNALS_BODY_LIMIT = 32 * 1024;
+
+const IpAddress = Type.String({
+  anyOf: [{ format: 'ipv4' }, { format: 'ipv6' }],
+  maxLength: 45,
+  description: 'An IPv4 or IPv6 address.',
+});
+
+const BrowserTypeSchema = Type.Unsafe<BrowserType>({
+  type: 'string',
+  enum: [...BROWSER_TYPES],
+  description: 'Browser family: Chrome, Firefox, Safari, Edge, Opera or Other.',
+});
+
+/** Durations are in milliseconds; a report of more than 10 minutes is a broken clock, not a slow device. */
+const DurationMs = Type.Number({ minimum: 0, maximum: 600_000 });
+
+export const CreateFraudSessionBody = Type.Object(
+  {
+    ip_address: Type.Union([IpAddress, Type.Null()], {
+      description: "The buyer's public IP as the page knows it, or null (the SDK reports its lookup later).",
+    }),
+    type: BrowserTypeSchema,
+    host_name: Type.String({
+      format: 'hostname',
+      minLength: 1,
+      maxLength: 253,
+      description: 'The host name of the checkout page (location.hostname).',
+    }),
+    cookies_accepted: Type.Boolean({ description: 'Whether the page can set and read a cookie.' }),
+    user_agent: Type.String({ maxLength: 1024, description: 'navigator.userAgent.' }),
+  },
+  { additionalProperties: false },
+);
+export type CreateFraudSessionBody = Static<typeof CreateFraudSessionBody>;
+
+export const SignalsBody = Type.Object(
+  {
+    ip_lookup: Type.Object(
+      {
+        status: Type.Unsafe<'ok' | 'timeout' | 'error'>({ type: 'string', enum: ['ok', 'timeout', 'error'] }),
+        ip_address: Type.Optional(IpAddress),
+        source: Type.Optional(
+          Type.String({ minLength: 1, maxLength: 2048, description: 'The lookup URL that answered.' }),
+        ),
+        duration_ms: DurationMs,
+      },
+      { additionalProperties: false, description: 'The public IP lookup: its answer, or why there is none.' },
+    ),
+    profiler: Type.Optional(
+      Type.Object(
+        {
+          provider: Type.String({ minLength: 1, maxLength: 64, description: 'e.g. fingerprintjs+botd' }),
+          visitor_id: Type.String({ minLength: 1, maxLength: 128 }),
+          confidence: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+          components: Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), {
+            maxProperties: 64,
+            description: 'Selected device attributes; free-form, bounded by the 32 KiB body limit.',
+          }),
+          bot: Type.Object(
+            {
+              detected: Type.Boolean(),
+              kind: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+            },
+            { additionalProperties: false, description: 'The automation verdict.' },
+          ),
+          duration_ms: DurationMs,
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    profiler_error: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 500, description: 'Why there is no profiler report.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SignalsBody = Static<typeof SignalsBody>;
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+const UserAgentReadingSchema = Type.Object({
+  type: BrowserTypeSchema,
+  browser: Nullable(Type.String()),
+  version: Nullable(Type.String()),
+  os: Nullable(Type.String()),
+  device: Nullable(Type.String()),
+});
+
+export const FraudSessionSchema = Type.Object(
+  {
+    id: Id,
+    status: Type.Unsafe<FraudSessionStatus>({ type: 'string', enum: ['open', 'consumed', 'expired'] }),
+    declared: Type.Object(
+      {
+        ip_address: Nullable(Type.String()),
+        type: BrowserTypeSchema,
+        host_name: Type.String(),
+        cookies_accepted: Type.Boolean(),
+        user_agent: Type.String(),
+      },
+      { description: 'The five fields the browser sent when it created the session.' },
+    ),
+    observed: Type.Object(
+      {
+        ip_address: Type.String({ description: 'Source IP of the creating request.' }),
+        user_agent: Nullable(Type.String({ description: 'Its User-Agent header.' })),
+        origin: Nullable(Type.String({ description: 'Its Origin header.' })),
+        user_agent_type: Nullable(BrowserTypeSchema),
+        declared_user_agent_type: BrowserTypeSchema,
+        user_agent_readings: Type.Object({
+          declared: UserAgentReadingSchema,
+          header: Type.Union([UserAgentReadingSchema, Type.Null()]),
+        }),
+      },
+      {
+        description:
+          "What the service saw, with its own ua-parser-js reading of the header's and of the declared user agent.",
+      },
+    ),
+    signals: Type.Union([
+      Type.Object({
+        received_at: Timestamp,
+        visitor_id: Nullable(Type.String()),
+        automation: Type.Union([Type.Boolean(), Type.Null()]),
+        ip_lookup: Type.Object({
+          status: Type.String(),
+          ip_address: Type.Optional(Type.String()),
+          source: Type.Optional(Type.String()),
+          duration_ms: Type.Number(),
+        }),
+        profiler: Type.Union([
+          Type.Object({
+            provider: Type.String(),
+            visitor_id: Type.String(),
+            confidence: Type.Optional(Type.Number()),
+            components: Type.Record(Type.String(), Type.Unknown()),
+            bot: Type.Object({ detected: Type.Boolean(), kind: Type.Optional(Type.String()) }),
+            duration_ms: Type.Number(),
+          }),
+          Type.Null(),
+        ]),
+        profiler_error: Nullable(Type.String()),
+      }),
+      Type.Null(),
+    ]),
+    charge_id: Nullable(Type.String({ description: 'The charge that consumed the session.' })),
+    created_at: Timestamp,
+    expires_at: Timestamp,
+    consumed_at: Type.Union([Timestamp, Type.Null()]),
+  },
+  { description: 'A fraud session: status, what the browser declared, what the service saw, and signals.' },
+);
+
+export function presentFraudSession(session: FraudSession, now: Date): Static<typeof FraudSessionSchema> {
+  const { declared, observed, parsed, signals } = session;
+  return {
+    id: session.id,
+    status: fraudSessionStatus(session, now),
+    declared: {
+      ip_address: declared.ipAddress,
+      type: declared.type,
+      host_name: declared.hostName,
+      cookies_accepted: declared.cookiesAccepted,
+      user_agent: declared.userAgent,
+    },
+    observed: {
+      ip_address: observed.ipAddress,
+      user_agent: observed.userAgent,
+      origin: observed.origin,
+      user_agent_type: parsed.header?.type ?? null,
+      declared_user_agent_type: parsed.declared.type,
+      user_agent_readings: parsed,
+    },
+    signals: signals && {
+      received_at: signals.receivedAt,
+      visitor_id: signals.visitorId,
+      automation: signals.automation,
+      ip_lookup: {
+        status: signals.ipLookup.status,
+        ...(signals.ipLookup.ipAddress !== undefined && { ip_address: signals.ipLookup.ipAddress }),
+        ...(signals.ipLookup.source !== undefined && { source: signals.ipLookup.source }),
+        duration_ms: signals.ipLookup.durationMs,
+      },
+      profiler: signals.profiler && {
+        provider: signals.profiler.provider,
+        visitor_id: signals.profiler.visitorId,
+        ...(signals.profiler.confidence !== undefined && { confidence: signals.profiler.confidence }),
+        components: signals.profiler.components,
+        bot: signals.profiler.bot,
+        duration_ms: signals.profiler.durationMs,
+      },
+      profiler_error: signals.profilerError,
+    },
+    charge_id: session.chargeId,
+    created_at: session.createdAt,
+    expires_at: session.expiresAt,
+    consumed_at: session.consumedAt,
+  };
+}
+
+export const CreatedFraudSessionSchema = Type.Object({
+  sessionId: Id,
+  expires_at: Timestamp,
+});
+
+export const FraudSessionParams = Type.Object({ id: Id });

@@ -1,0 +1,306 @@
+import type { Kysely, Selectable } from 'kysely';
+import { newId } from '../core/ids.js';
+import { flag, fromJson, readFlag, toJson } from '../db/columns.js';
+import type { Database } from '../schema.js';
+import type { FraudSessionsTable } from './table.js';
+import { type BrowserType, readUserAgent, type UserAgentReading } from './user-agent.js';
+
+/** A session lives exactly this long from its creation, and is single use within it. */
+export const FRAUD_SESSION_TTL_MS = 30 * 60 * 1000;
+
+/** Expired, never-consumed sessions are deleted this many days after they expired. */
+export const FRAUD_SESSION_RETENTION_DAYS = 7;
+
+export type FraudSessionStatus = 'open' | 'consumed' | 'expired';
+
+/** The five fields of the published interface, as the browser declared them. */
+export interface DeclaredBrowserData {
+  ipAddress: string | null;
+  type: BrowserType;
+  hostName: string;
+  cookiesAccepted: boolean;
+  userAgent: string;
+}
+
+/** What the service saw on the request that created the session. */
+export interface ObservedRequest {
+  ipAddress: string;
+  userAgent: string | null;
+  origin: string | null;
+}
+
+export interface IpLookupSignal {
+  status: 'ok' | 'timeout' | 'error';
+  ipAddress?: string;
+  /** The lookup URL that answered. */
+  source?: string;
+  durationMs: number;
+}
+
+export interface ProfilerSignal {
+  provider: string;
+  visitorId: string;
+  confidence?: number;
+  components: Record<string, unknown>;
+  bot: { detected: boolean; kind?: string };
+  durationMs: number;
+}
+
+/** The SDK's one report for a session: the public IP lookup and the profiler's report (or why there is none). */
+export interface FraudSignals {
+  receivedAt: string;
+  ipLookup: IpLookupSignal;
+  profiler: ProfilerSignal | null;
+  profilerError: string | null;
+  /** Shortcuts into `profiler`, also stored in their own columns. */
+  visitorId: string | null;
+  /** The profiler's automation verdict; null when there was no profiler report. */
+  automation: boolean | null;
+}
+
+export interface FraudSession {
+  id: string;
+  merchantId: string;
+  declared: DeclaredBrowserData;
+  observed: ObservedRequest;
+  /** The service's ua-parser-js readings of the declared user agent and of the `User-Agent` header. */
+  parsed: { declared: UserAgentReading; header: UserAgentReading | null };
+  signals: FraudSignals | null;
+  chargeId: string | null;
+  consumedAt: string | null;
+  expiresAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Consumed wins over expired: a consumed session is the evidence of its charge, whatever the time. */
+export function fraudSessionStatus(
+  session: Pick<FraudSession, 'consumedAt' | 'expiresAt'>,
+  now: Date,
+): FraudSessionStatus {
+  if (session.consumedAt !== null) return 'consumed';
+  return now.toISOString() >= session.expiresAt ? 'expired' : 'open';
+}
+
+interface StoredSignals {
+  ip_lookup: { status: IpLookupSignal['status']; ip_address?: string; source?: string; duration_ms: number };
+  profiler?: {
+    provider: string;
+    visitor_id: string;
+    confidence?: number;
+    components: Record<string, unknown>;
+    bot: { detected: boolean; kind?: string };
+    duration_ms: number;
+  };
+  profiler_error?: string;
+}
+
+/** The signals body as the SDK sends it (snake_case, the wire format) is stored as-is. */
+export type SignalsReport = StoredSignals;
+
+function toSignals(row: Selectable<FraudSessionsTable>): FraudSignals | null {
+  if (row.signals === null || row.signals_at === null) return null;
+  const stored = fromJson<StoredSignals>(row.signals, { ip_lookup: { status: 'error', duration_ms: 0 } });
+  const lookup = stored.ip_lookup;
+  const profiler = stored.profiler;
+  return {
+    receivedAt: row.signals_at,
+    ipLookup: {
+      status: lookup.status,
+      ...(lookup.ip_address !== undefined && { ipAddress: lookup.ip_address }),
+      ...(lookup.source !== undefined && { source: lookup.source }),
+      durationMs: lookup.duration_ms,
+    },
+    profiler: profiler
+      ? {
+          provider: profiler.provider,
+          visitorId: profiler.visitor_id,
+          ...(profiler.confidence !== undefined && { confidence: profiler.confidence }),
+          components: profiler.components,
+          bot: profiler.bot,
+          durationMs: profiler.duration_ms,
+        }
+      : null,
+    profilerError: stored.profiler_error ?? null,
+    visitorId: row.visitor_id,
+    automation: row.automation === null ? null : readFlag(row.automation),
+  };
+}
+
+export function toFraudSession(row: Selectable<FraudSessionsTable>): FraudSession {
+  const readings = fromJson<{ declared: UserAgentReading; header: UserAgentReading | null }>(
+    row.user_agent_readings,
+    { declared: readUserAgent(row.declared_user_agent), header: null },
+  );
+  return {
+    id: row.id,
+    merchantId: row.merchant_id,
+    declared: {
+      ipAddress: row.declared_ip_address,
+      type: row.declared_type as BrowserType,
+      hostName: row.declared_host_name,
+      cookiesAccepted: readFlag(row.declared_cookies_accepted),
+      userAgent: row.declared_user_agent,
+    },
+    observed: {
+      ipAddress: row.observed_ip_address,
+      userAgent: row.observed_user_agent,
+      origin: row.observed_origin,
+    },
+    parsed: readings,
+    signals: toSignals(row),
+    chargeId: row.charge_id,
+    consumedAt: row.consumed_at,
+    expiresAt: row.expires_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function createFraudSession(
+  db: Kysely<Database>,
+  input: { merchantId: string; declared: DeclaredBrowserData; observed: ObservedRequest; now: Date },
+): Promise<FraudSession> {
+  const { declared, observed, now } = input;
+  const readings = {
+    declared: readUserAgent(declared.userAgent),
+    header: observed.userAgent === null ? null : readUserAgent(observed.userAgent),
+  };
+  const created = now.toISOString();
+  const row = await db
+    .insertInto('fraud_sessions')
+    .values({
+      id: newId(),
+      merchant_id: input.merchantId,
+      declared_ip_address: declared.ipAddress,
+      declared_type: declared.type,
+      declared_host_name: declared.hostName,
+      declared_cookies_accepted: flag(declared.cookiesAccepted),
+      declared_user_agent: declared.userAgent,
+      observed_ip_address: observed.ipAddress,
+      observed_user_agent: observed.userAgent,
+      observed_origin: observed.origin,
+      parsed_type: readings.declared.type,
+      observed_type: readings.header?.type ?? null,
+      user_agent_readings: toJson(readings),
+      visitor_id: null,
+      automation: null,
+      signals: null,
+      signals_at: null,
+      charge_id: null,
+      consumed_at: null,
+      expires_at: new Date(now.getTime() + FRAUD_SESSION_TTL_MS).toISOString(),
+      created_at: created,
+      updated_at: created,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toFraudSession(row);
+}
+
+/** The whole session (declared, observed, parsed, signals) for its merchant; null for unknown or another's. */
+export async function getFraudSession(
+  db: Kysely<Database>,
+  merchantId: string,
+  id: string,
+): Promise<FraudSession | null> {
+  const row = await db
+    .selectFrom('fraud_sessions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+  return row ? toFraudSession(row) : null;
+}
+
+export type FraudSessionRefusal = 'not_found' | 'expired' | 'already_used';
+
+/** Why a session cannot be used now, read after a conditional update changed nothing. */
+async function refusalOf(
+  db: Kysely<Database>,
+  merchantId: string,
+  id: string,
+  now: Date,
+): Promise<FraudSessionRefusal | 'open'> {
+  const session = await getFraudSession(db, merchantId, id);
+  if (!session) return 'not_found';
+  const status = fraudSessionStatus(session, now);
+  return status === 'consumed' ? 'already_used' : status;
+}
+
+export type ConsumeResult = { ok: true; session: FraudSession } | { ok: false; reason: FraudSessionRefusal };
+
+/**
+ * Marks the session used by `chargeId`. One conditional UPDATE decides, so of any number of racing charges,
+ * on one instance or many sharing the database, exactly one wins. Pass the charge's transaction as `db` so
+ * that a charge rolled back also un-consumes its session.
+ */
+export async function consumeFraudSession(
+  db: Kysely<Database>,
+  input: { merchantId: string; sessionId: string; chargeId: string; now: Date },
+): Promise<ConsumeResult> {
+  const now = input.now.toISOString();
+  const row = await db
+    .updateTable('fraud_sessions')
+    .set({ consumed_at: now, charge_id: input.chargeId, updated_at: now })
+    .where('id', '=', input.sessionId)
+    .where('merchant_id', '=', input.merchantId)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+  if (row) return { ok: true, session: toFraudSession(row) };
+  const refusal = await refusalOf(db, input.merchantId, input.sessionId, input.now);
+  // 'open' here means the row changed between the two statements; it was not ours, so it is used.
+  return { ok: false, reason: refusal === 'open' ? 'already_used' : refusal };
+}
+
+export type RecordSignalsResult =
+  | { ok: true; session: FraudSession }
+  | { ok: false; reason: FraudSessionRefusal | 'already_reported' };
+
+/** Stores the SDK's one signals report of an open session; a second report is refused. */
+export async function recordFraudSignals(
+  db: Kysely<Database>,
+  input: { merchantId: string; sessionId: string; report: SignalsReport; now: Date },
+): Promise<RecordSignalsResult> {
+  const now = input.now.toISOString();
+  const profiler = input.report.profiler;
+  const row = await db
+    .updateTable('fraud_sessions')
+    .set({
+      signals: toJson(input.report),
+      signals_at: now,
+      visitor_id: profiler?.visitor_id ?? null,
+      automation: profiler ? flag(profiler.bot.detected) : null,
+      updated_at: now,
+    })
+    .where('id', '=', input.sessionId)
+    .where('merchant_id', '=', input.merchantId)
+    .where('signals_at', 'is', null)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+  if (row) return { ok: true, session: toFraudSession(row) };
+  const refusal = await refusalOf(db, input.merchantId, input.sessionId, input.now);
+  return { ok: false, reason: refusal === 'open' ? 'already_reported' : refusal };
+}
+
+/**
+ * Deletes sessions that expired more than `retentionDays` ago and were never consumed. Consumed sessions stay:
+ * they are the evidence behind their charge's fraud analysis. Returns how many were deleted.
+ */
+export async function purgeExpiredFraudSessions(
+  db: Kysely<Database>,
+  now: Date,
+  retentionDays = FRAUD_SESSION_RETENTION_DAYS,
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000).toISOString();
+  const result = await db
+    .deleteFrom('fraud_sessions')
+    .where('expires_at', '<', cutoff)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
