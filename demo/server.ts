@@ -9,7 +9,7 @@ const port = Number(process.env.DEMO_PORT || 4001);
 const host =
   process.env.HOST && !['0.0.0.0', '::'].includes(process.env.HOST) ? process.env.HOST : '127.0.0.1';
 const apiUrl = (process.env.VIGIA_API_URL || 'http://127.0.0.1:4000').replace(/\/+$/, '');
-const keysFile = process.env.DEMO_KEYS_FILE || path.resolve('.data', 'demo-merchant.json');
+const keysFile = process.env.VIGIA_DEMO_KEYS_FILE || path.resolve('.data', 'demo-merchant.json');
 const publicDir = path.join(import.meta.dirname, 'public');
 
 /**

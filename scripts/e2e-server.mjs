@@ -23,6 +23,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'vigia-e2e-'));
 const env = {
   ...process.env,
   DATABASE_URL: `file:${join(dataDir, 'vigia.db')}`,
+  VIGIA_DEMO_KEYS_FILE: join(dataDir, 'demo-merchant.json'),
   HOST: '127.0.0.1',
   PORT: process.env.PORT ?? '4100',
   DEMO_PORT: process.env.DEMO_PORT ?? '4101',

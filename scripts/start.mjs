@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
-const demoKeysFile = join(root, '.data', 'demo-merchant.json');
+// The service writes the demo merchant's keys here and the demo reads them (e2e runs use their own folder).
+const demoKeysFile = process.env.VIGIA_DEMO_KEYS_FILE || join(root, '.data', 'demo-merchant.json');
 
 const port = process.env.PORT || '4000';
 const demoPort = process.env.DEMO_PORT || '4001';
@@ -21,7 +22,13 @@ const reachableHost = ['0.0.0.0', '::', '[::]'].includes(host) ? '127.0.0.1' : h
 const urlHost = reachableHost.includes(':') ? `[${reachableHost}]` : reachableHost;
 const apiUrl = process.env.VIGIA_API_URL || `http://${urlHost}:${port}`;
 const demoUrl = `http://${urlHost}:${demoPort}`;
-const env = { ...process.env, VIGIA_ENV: process.env.VIGIA_ENV || 'development', PORT: port, HOST: host };
+const env = {
+  ...process.env,
+  VIGIA_ENV: process.env.VIGIA_ENV || 'development',
+  PORT: port,
+  HOST: host,
+  VIGIA_DEMO_KEYS_FILE: demoKeysFile,
+};
 
 if (!existsSync(tsx)) {
   console.error('start: node_modules/.bin/tsx is missing: run `npm install` first.');
@@ -85,7 +92,7 @@ async function waitForHealth(url, timeoutMs) {
   return false;
 }
 
-/** Whether .data/demo-merchant.json holds keys this service (this database) accepts. */
+/** Whether the demo keys file holds keys this service (this database) accepts. */
 async function demoKeysWork() {
   if (!existsSync(demoKeysFile)) return false;
   try {
@@ -127,9 +134,7 @@ async function ensureDemoKeys() {
   const keys = JSON.parse(created.stdout.trim().split('\n').pop());
   mkdirSync(dirname(demoKeysFile), { recursive: true });
   writeFileSync(demoKeysFile, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
-  console.log(
-    `start: created a demo merchant for this database (${keys.id}); keys in .data/demo-merchant.json`,
-  );
+  console.log(`start: created a demo merchant for this database (${keys.id}); keys in ${demoKeysFile}`);
 }
 
 run('service', ['src/server/cli.ts', 'serve']);
@@ -144,7 +149,6 @@ if (!(await waitForHealth(`${apiUrl}/health`, 60_000))) {
   run('demo', ['demo/server.ts'], {
     DEMO_PORT: demoPort,
     VIGIA_API_URL: apiUrl,
-    DEMO_KEYS_FILE: demoKeysFile,
   });
   if (await waitForHealth(`${demoUrl}/health`, 30_000)) {
     console.log(

@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
+import { parseMasterKey } from './core/secret-box.js';
 
 export type Environment = 'development' | 'production' | 'test';
 
@@ -15,6 +18,21 @@ export interface Config {
   rateLimitWindowSeconds: number;
   /** Directory of the built SDK served under /sdk/v1/. */
   sdkDistDir: string;
+  /** Where development writes the demo merchant's keys for the demo backend. */
+  demoKeysFile: string;
+  /** HMAC key for card-number hashes (velocity rules, test cards); never logged. `VIGIA_CARD_HASH_KEY`. */
+  cardHashKey: string;
+  /** AES-256-GCM key (32 bytes) sealing webhook endpoint secrets at rest; never logged. `VIGIA_WEBHOOK_MASTER_KEY`. */
+  webhookMasterKey: Buffer;
+  /**
+   * Whether webhook URLs may use http and point at loopback/private addresses (development, test). When false
+   * (production), only https to public addresses, checked at registration and again at every connection.
+   */
+  webhookAllowPrivateTargets: boolean;
+  /** How long one webhook delivery attempt may take before it counts as failed (10 s). */
+  webhookTimeoutMs: number;
+  /** Run the webhook delivery worker inside this process (default); false when `vigia worker` runs apart. */
+  runWorker?: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -28,6 +46,89 @@ function parsePort(name: string, raw: string | undefined, fallback: number): num
     throw new ConfigError(`${name} must be an integer between 0 and 65535, got "${raw}".`);
   }
   return port;
+}
+
+const DEV_CARD_HASH_KEY_FILE = '.data/card-hash.key';
+
+/**
+ * Card hashes must stay comparable across restarts (velocity rules look back in time), so development keeps a
+ * generated key in `.data/`; production refuses to start without one set explicitly.
+ */
+function loadCardHashKey(environment: Environment, raw: string | undefined): string {
+  if (raw) {
+    if (raw.length < 32) throw new ConfigError('VIGIA_CARD_HASH_KEY must have at least 32 characters.');
+    return raw;
+  }
+  if (environment === 'production') {
+    throw new ConfigError('VIGIA_CARD_HASH_KEY is required in production (at least 32 random characters).');
+  }
+  if (environment === 'test') return 'vigia-test-card-hash-key-not-for-production-use';
+  const file = path.resolve(DEV_CARD_HASH_KEY_FILE);
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process created it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+const DEV_WEBHOOK_MASTER_KEY_FILE = '.data/webhook-master.key';
+const TEST_WEBHOOK_MASTER_KEY = Buffer.alloc(32, 0x5a);
+
+/** Development generates a master key on first start and keeps it in `.data/`; production must be given one. */
+function loadWebhookMasterKey(environment: Environment, raw: string | undefined): Buffer {
+  if (raw) {
+    const key = parseMasterKey(raw);
+    if (!key) {
+      throw new ConfigError(
+        'VIGIA_WEBHOOK_MASTER_KEY must be 32 random bytes written as 64 hex characters or base64 ' +
+          '(e.g. `openssl rand -base64 32`).',
+      );
+    }
+    return key;
+  }
+  if (environment === 'production') {
+    throw new ConfigError(
+      'VIGIA_WEBHOOK_MASTER_KEY is required in production: 32 random bytes as hex or base64 ' +
+        '(e.g. `openssl rand -base64 32`). It encrypts webhook secrets at rest; keep it stable.',
+    );
+  }
+  if (environment === 'test') return TEST_WEBHOOK_MASTER_KEY;
+  const file = path.resolve(DEV_WEBHOOK_MASTER_KEY_FILE);
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      fs.writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process (serve and worker starting together) created it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  const key = parseMasterKey(fs.readFileSync(file, 'utf8'));
+  if (!key) {
+    throw new ConfigError(`${DEV_WEBHOOK_MASTER_KEY_FILE} is not a 32-byte key; delete it to regenerate.`);
+  }
+  return key;
+}
+
+function parseFlag(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}".`);
+}
+
+function parseTimeout(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 100 || ms > 60_000) {
+    throw new ConfigError(`${name} must be a number of milliseconds between 100 and 60000, got "${raw}".`);
+  }
+  return ms;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -48,5 +149,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     rateLimitWindowSeconds: 60,
     sdkDistDir: env.VIGIA_SDK_DIST || path.resolve(import.meta.dirname, '../sdk/dist'),
+    demoKeysFile: path.resolve(env.VIGIA_DEMO_KEYS_FILE || '.data/demo-merchant.json'),
+    cardHashKey: loadCardHashKey(vigiaEnv, env.VIGIA_CARD_HASH_KEY),
+    webhookMasterKey: loadWebhookMasterKey(vigiaEnv, env.VIGIA_WEBHOOK_MASTER_KEY),
+    webhookAllowPrivateTargets: parseFlag(
+      'VIGIA_WEBHOOK_ALLOW_PRIVATE_TARGETS',
+      env.VIGIA_WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      vigiaEnv !== 'production',
+    ),
+    webhookTimeoutMs: parseTimeout('VIGIA_WEBHOOK_TIMEOUT_MS', env.VIGIA_WEBHOOK_TIMEOUT_MS, 10_000),
+    runWorker: parseFlag('VIGIA_RUN_WORKER', env.VIGIA_RUN_WORKER, true),
   };
 }

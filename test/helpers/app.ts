@@ -47,6 +47,13 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     trustProxy: false,
     rateLimitWindowSeconds: 60,
     sdkDistDir: path.resolve('src/sdk/dist'),
+    demoKeysFile: path.resolve('.tmp/test-demo-merchant.json'),
+    cardHashKey: 'vigia-test-card-hash-key-not-for-production-use',
+    webhookMasterKey: Buffer.alloc(32, 0x5a),
+    webhookAllowPrivateTargets: true,
+    webhookTimeoutMs: 10_000,
+    // Tests start their own delivery workers (webhooks/worker.ts) when they need one.
+    runWorker: false,
     ...overrides,
   };
 }
