@@ -8,17 +8,23 @@ import { migrateToLatest } from './db/migrate.js';
 import { createMerchant } from './merchants/service.js';
 import { createOperatorKey } from './operators/keys.js';
 import { type Database, migrations } from './schema.js';
+import { runStandaloneWorker } from './webhooks/standalone.js';
 
 const USAGE = `Usage: vigia <command>
 
-  serve                                       run the API (migrates first)
+  serve                                       run the API (migrates first); also delivers webhooks
+                                              unless VIGIA_RUN_WORKER=false
+  worker                                      run only the webhook delivery worker (several may share
+                                              one PostgreSQL database)
   migrate                                     apply pending database migrations
   merchant create --name NAME [--fraud-mandatory]
                                               create a merchant; prints {"id","secret_key","public_key"}
   operator create-key                         create an operator key; prints {"operator_key"}
 
 Environment: PORT (4000), HOST (127.0.0.1), DATABASE_URL (file:.data/vigia.db | postgres://…),
-VIGIA_ENV (development | production | test), LOG_LEVEL, TRUST_PROXY.`;
+VIGIA_ENV (development | production | test), LOG_LEVEL, TRUST_PROXY, VIGIA_WEBHOOK_MASTER_KEY (32 bytes,
+hex or base64; required in production), VIGIA_RUN_WORKER, VIGIA_WEBHOOK_TIMEOUT_MS,
+VIGIA_WEBHOOK_ALLOW_PRIVATE_TARGETS.`;
 
 class UsageError extends Error {}
 
@@ -68,6 +74,8 @@ async function main(argv: string[]): Promise<void> {
   switch (command) {
     case 'serve':
       return serve();
+    case 'worker':
+      return runStandaloneWorker(loadConfig());
     case 'migrate': {
       const applied = await withStore(async (_store, applied) => applied);
       console.log(JSON.stringify({ applied }));

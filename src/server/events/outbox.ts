@@ -2,6 +2,8 @@ import type { Kysely, Migration } from 'kysely';
 import { newId } from '../core/ids.js';
 import { toJson } from '../db/columns.js';
 import type { Database } from '../schema.js';
+import { queueDeliveries } from '../webhooks/fan-out.js';
+import { deliveriesQueued } from '../webhooks/wakeup.js';
 
 /**
  * The transactional outbox: an event is written in the same transaction as the change that caused it, so a
@@ -44,9 +46,13 @@ export interface NewEvent {
   now: Date;
 }
 
-/** Call inside the transaction that makes the change. */
+/**
+ * Call inside the transaction that makes the change. Also queues the event's webhook deliveries (one per active,
+ * subscribed endpoint of the merchant) in that same transaction.
+ */
 export async function recordEvent(trx: Kysely<Database>, event: NewEvent): Promise<string> {
   const id = newId();
+  const createdAt = event.now.toISOString();
   await trx
     .insertInto('events')
     .values({
@@ -54,8 +60,12 @@ export async function recordEvent(trx: Kysely<Database>, event: NewEvent): Promi
       merchant_id: event.merchantId,
       type: event.type,
       data: toJson(event.data),
-      created_at: event.now.toISOString(),
+      created_at: createdAt,
     })
     .execute();
+  const { merchantId, type } = event;
+  const queued = await queueDeliveries(trx, { id, merchantId, type, createdAt });
+  // A hint to this process's worker; it may run before the commit, so the worker briefly re-polls after one.
+  if (queued > 0) deliveriesQueued();
   return id;
 }

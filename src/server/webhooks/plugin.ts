@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { webhookRoutes } from './routes.js';
+import { DeliveryWorker, workerOptionsFromConfig } from './worker.js';
+
+/**
+ * Webhooks in the API process: the routes, and the delivery worker unless `config.runWorker === false`
+ * (tests drive their own workers; production may run `vigia worker` apart). The worker starts when the app is
+ * ready and stops before the store closes, recording the attempts it has in flight.
+ */
+export const webhooks: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(webhookRoutes);
+  if (app.config.runWorker === false) return;
+  const worker = new DeliveryWorker({
+    store: app.store,
+    clock: app.clock,
+    logger: app.log,
+    ...workerOptionsFromConfig(app.config),
+  });
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('preClose', async () => worker.stop());
+};

@@ -1,0 +1,273 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { merchantOf } from '../http/auth.js';
+import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
+import { businessRule, invalidState, notFound, validationError } from '../http/errors.js';
+import { listQuerySchema, toListFilters } from '../http/lists.js';
+import { findDelivery, listEndpointDeliveries, retryDelivery } from './deliveries.js';
+import {
+  CreateEndpointBody,
+  DeletedSchema,
+  DeliverySchema,
+  EndpointSchema,
+  EndpointWithSecretSchema,
+  PatchEndpointBody,
+  presentDelivery,
+  presentEndpoint,
+} from './schemas.js';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  findEndpoint,
+  listEndpoints,
+  regenerateEndpointSecret,
+  updateEndpoint,
+} from './service.js';
+import { checkWebhookUrl } from './ssrf.js';
+import { deliveriesQueued } from './wakeup.js';
+
+const TAGS = ['webhooks'];
+const Params = Type.Object({ id: Id });
+
+/** The URL as stored, or a 400 (not an http(s) URL) / 422 URL_NOT_ALLOWED (the SSRF guard refused it). */
+async function acceptableUrl(app: FastifyInstance, raw: string): Promise<string> {
+  const checked = await checkWebhookUrl(raw, { allowPrivateTargets: app.config.webhookAllowPrivateTargets });
+  if ('url' in checked) return checked.url;
+  const details = [{ field: 'url', message: checked.refusal.message }];
+  if (checked.refusal.code === 'INVALID_URL') throw validationError(checked.refusal.message, details);
+  throw businessRule('URL_NOT_ALLOWED', checked.refusal.message, details);
+}
+
+/** Merchants' webhook endpoints, their deliveries with the attempt log, and manual redelivery (secret key). */
+export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/v1/postbacks/endpoints',
+    {
+      config: { auth: 'secret' },
+      schema: {
+        tags: TAGS,
+        summary: 'Register a webhook endpoint (its secret is shown only in this response)',
+        body: CreateEndpointBody,
+        response: {
+          201: dataResponse(EndpointWithSecretSchema),
+          ...errorResponses(400, 401, 403, 415, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const merchant = merchantOf(request);
+      const url = await acceptableUrl(app, request.body.url);
+      const { endpoint, secret } = await createEndpoint(app.store.db, {
+        merchantId: merchant.id,
+        url,
+        events: request.body.events,
+        masterKey: app.config.webhookMasterKey,
+        now: app.clock(),
+      });
+      reply.status(201);
+      return {
+        message: 'Webhook endpoint created. Store its secret now: it is not shown again.',
+        data: { ...presentEndpoint(endpoint), secret },
+      };
+    },
+  );
+
+  app.get(
+    '/v1/postbacks/endpoints',
+    {
+      config: { auth: 'secret' },
+      schema: {
+        tags: TAGS,
+        summary: 'List webhook endpoints (status active|paused, search over url and id)',
+        querystring: listQuerySchema(['active', 'paused']),
+        response: { 200: listResponse(EndpointSchema), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const { endpoints, pagination } = await listEndpoints(
+        app.store.db,
+        merchantOf(request).id,
+        toListFilters(request.query),
+      );
+      return { message: 'Webhook endpoints retrieved.', data: endpoints.map(presentEndpoint), pagination };
+    },
+  );
+
+  app.get(
+    '/v1/postbacks/endpoints/:id',
+    {
+      config: { auth: 'secret' },
+      schema: {
+        tags: TAGS,
+        summary: 'Read a webhook endpoint',
+        params: Params,
+        response: { 200: dataResponse(EndpointSchema), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const endpoint = await findEndpoint(app.store.db, merchantOf(request).id, request.params.id);
+      if (!endpoint) throw notFound('Webhook endpoint');
+      return { message: 'Webhook endpoint retrieved.', data: presentEndpoint(endpoint) };
+    },
+  );
+
+  app.patch(
+    '/v1/postbacks/endpoints/:id',
+    {
+      config: { auth: 'secret' },
+      schema: {
+        tags: TAGS,
+        summary: 'Change url, events or status (active|paused) of a webhook endpoint',
+        params: Params,
+        body: PatchEndpointBody,
+        response: { 200: dataResponse(EndpointSchema), ...errorResponses(400, 401, 403, 404, 415, 422, 429) },
+      },
+    },
+    async (request) => {
+      const merchantId = merchantOf(request).id;
+      if (!(await findEndpoint(app.store.db, merchantId, request.params.id)))
+        throw notFound('Webhook endpoint');
+      const url = request.body.url === undefined ? undefined : await acceptableUrl(app, request.body.url);
+      const endpoint = await updateEndpoint(
+        app.store.db,
+        merchantId,
+        request.params.id,
+        { url, events: request.body.events, status: request.body.status },
+        app.clock(),
+      );
+      if (!endpoint) throw notFound('Webhook endpoint');
+      // Deliveries held while it was paused are due again.
+      if (request.body.status === 'active') deliveriesQueued();
+      return { message: 'Webhook endpoint updated.', data: presentEndpoint(endpoint) };
+    },
+  );
+
+  app.delete(
+    '/v1/postbacks/endpoints/:id',
+    {
+      config: { auth: 'secret' },
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a webhook endpoint (its pending deliveries are dropped)',
+        params: Params,
+        response: { 200: dataResponse(DeletedSchema), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const deleted = await deleteEndpoint(app.store.db, merchantOf(request).id, request.params.id);
+      if (!deleted) throw notFound('Webhook endpoint');
+      return {
+        message: 'Webhook endpoint deleted.',
+        data: { id: request.params.id, deleted: true as const },
+      };
+    },
+  );
+
+  app.post(
+    '/v1/postbacks/endpoints/:id/secret/regenerate',
+    {
+      config: { auth: 'secret' },
+      schema: {
+        tags: TAGS,
+        summary: 'Replace the signing secret; the old one stops signing at once',
+        params: Params,
+        response: { 200: dataResponse(EndpointWithSecretSchema), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const regenerated = await regenerateEndpointSecret(app.store.db, {
+        merchantId: merchantOf(request).id,
+        id: request.params.id,
+        masterKey: app.config.webhookMasterKey,
+        now: app.clock(),
+      });
+      if (!regenerated) throw notFound('Webhook endpoint');
+      return {
+        message: 'Secret regenerated. Store it now: it is not shown again, and the old one no longer signs.',
+        data: { ...presentEndpoint(regenerated.endpoint), secret: regenerated.secret },
+      };
+    },
+  );
+
+  app.get(
+    '/v1/postbacks/endpoints/:id/deliveries',
+    {
+      config: { auth: 'secret' },
+      schema: {
+        tags: TAGS,
+        summary:
+          "An endpoint's deliveries with their attempt log (status pending|succeeded|failed, search over event id and type)",
+        params: Params,
+        querystring: listQuerySchema(['pending', 'succeeded', 'failed']),
+        response: { 200: listResponse(DeliverySchema), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const merchantId = merchantOf(request).id;
+      if (!(await findEndpoint(app.store.db, merchantId, request.params.id)))
+        throw notFound('Webhook endpoint');
+      const { deliveries, pagination } = await listEndpointDeliveries(
+        app.store.db,
+        merchantId,
+        request.params.id,
+        toListFilters(request.query),
+      );
+      return { message: 'Deliveries retrieved.', data: deliveries.map(presentDelivery), pagination };
+    },
+  );
+
+  app.get(
+    '/v1/postbacks/deliveries/:id',
+    {
+      config: { auth: 'secret' },
+      schema: {
+        tags: TAGS,
+        summary: 'Read a delivery with its attempt log',
+        params: Params,
+        response: { 200: dataResponse(DeliverySchema), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const delivery = await findDelivery(app.store.db, merchantOf(request).id, request.params.id);
+      if (!delivery) throw notFound('Delivery');
+      return { message: 'Delivery retrieved.', data: presentDelivery(delivery) };
+    },
+  );
+
+  app.post(
+    '/v1/postbacks/deliveries/:id/retry',
+    {
+      config: { auth: 'secret' },
+      schema: {
+        tags: TAGS,
+        summary: 'Redeliver now (any status); if it fails, the retry schedule starts over',
+        params: Params,
+        response: { 202: dataResponse(DeliverySchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await retryDelivery(
+        app.store.db,
+        merchantOf(request).id,
+        request.params.id,
+        app.clock(),
+      );
+      switch (outcome.kind) {
+        case 'not_found':
+          throw notFound('Delivery');
+        case 'endpoint_paused':
+          throw invalidState(
+            'The endpoint of this delivery is paused: set its status to active to redeliver.',
+          );
+        case 'in_flight':
+          throw invalidState(
+            'This delivery is being attempted right now; look at its attempt log in a moment.',
+          );
+      }
+      deliveriesQueued();
+      reply.status(202);
+      return { message: 'Redelivery queued.', data: presentDelivery(outcome.delivery) };
+    },
+  );
+};

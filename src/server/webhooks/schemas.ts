@@ -1,0 +1,124 @@
+import { type TLiteral, Type } from '@sinclair/typebox';
+import { Id, Timestamp } from '../http/envelope.js';
+import type { Delivery } from './deliveries.js';
+import { WEBHOOK_EVENT_TYPES } from './event-types.js';
+import { MAX_ATTEMPTS } from './retry-schedule.js';
+import type { Endpoint } from './service.js';
+
+export const EventType = Type.Union(
+  WEBHOOK_EVENT_TYPES.map((type): TLiteral<string> => Type.Literal(type)),
+  { description: 'An event name (see the webhooks guide).' },
+);
+
+const Events = Type.Array(EventType, {
+  minItems: 1,
+  maxItems: WEBHOOK_EVENT_TYPES.length,
+  uniqueItems: true,
+  description: 'The events this endpoint receives; at least one.',
+});
+
+const Url = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description:
+    'Absolute URL that receives POSTed notifications. In production: https and a public address only.',
+});
+
+const EndpointStatus = Type.Union([Type.Literal('active'), Type.Literal('paused')], {
+  description: 'A paused endpoint receives nothing: events meanwhile are not queued for it.',
+});
+
+const endpointFields = {
+  id: Id,
+  url: Type.String(),
+  events: Type.Array(Type.String()),
+  status: EndpointStatus,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+};
+
+export const EndpointSchema = Type.Object(endpointFields, {
+  description: 'A webhook endpoint. Its secret is shown only when created or regenerated.',
+});
+
+export const EndpointWithSecretSchema = Type.Object(
+  {
+    ...endpointFields,
+    secret: Type.String({
+      description:
+        'The signing secret (whsec_…). Shown only now: store it; X-Service-Signature is HMAC-SHA256 with it.',
+    }),
+  },
+  { description: 'A webhook endpoint with its signing secret.' },
+);
+
+export const CreateEndpointBody = Type.Object({ url: Url, events: Events }, { additionalProperties: false });
+
+export const PatchEndpointBody = Type.Object(
+  { url: Type.Optional(Url), events: Type.Optional(Events), status: Type.Optional(EndpointStatus) },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const DeletedSchema = Type.Object({ id: Id, deleted: Type.Literal(true) });
+
+const AttemptSchema = Type.Object({
+  attempt: Type.Integer({ description: '1 for the first attempt.' }),
+  attempted_at: Timestamp,
+  response_status: Type.Union([Type.Integer(), Type.Null()], {
+    description: "The receiver's HTTP status; null when no response came (timeout, connection error).",
+  }),
+  latency_ms: Type.Integer(),
+  error: Type.Union([Type.String(), Type.Null()], { description: 'Why no response came, when none did.' }),
+});
+
+export const DeliverySchema = Type.Object(
+  {
+    id: Id,
+    endpoint_id: Id,
+    event_id: Id,
+    event_type: Type.String(),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')], {
+      description: `pending (queued or waiting for a retry), succeeded (a 2xx answer), failed (${MAX_ATTEMPTS} attempts failed).`,
+    }),
+    attempt_count: Type.Integer(),
+    next_attempt_at: Type.Union([Timestamp, Type.Null()], { description: 'When the next attempt is due.' }),
+    last_attempt_at: Type.Union([Timestamp, Type.Null()]),
+    attempts: Type.Array(AttemptSchema, { description: 'The attempt log, oldest first.' }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { description: 'One event owed to one endpoint, with its attempt log.' },
+);
+
+export function presentEndpoint(endpoint: Endpoint) {
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    events: endpoint.events,
+    status: endpoint.status,
+    created_at: endpoint.createdAt,
+    updated_at: endpoint.updatedAt,
+  };
+}
+
+export function presentDelivery({ row, attempts }: Delivery) {
+  return {
+    id: row.id,
+    endpoint_id: row.endpoint_id,
+    event_id: row.event_id,
+    event_type: row.event_type,
+    status: row.status,
+    attempt_count: Number(row.attempt_count),
+    next_attempt_at: row.next_attempt_at,
+    last_attempt_at: row.last_attempt_at,
+    attempts: attempts.map((attempt) => ({
+      attempt: Number(attempt.attempt),
+      attempted_at: attempt.attempted_at,
+      response_status: attempt.response_status === null ? null : Number(attempt.response_status),
+      latency_ms: Number(attempt.latency_ms),
+      error: attempt.error,
+    })),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}

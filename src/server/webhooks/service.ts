@@ -1,0 +1,142 @@
+import type { Kysely, Selectable } from 'kysely';
+import { newId } from '../core/ids.js';
+import { fromJson, toJson } from '../db/columns.js';
+import { type ListFilters, type Pagination, paginate } from '../db/lists.js';
+import type { Database } from '../schema.js';
+import { generateEndpointSecret, sealEndpointSecret } from './secrets.js';
+import type { WebhookEndpointsTable } from './table.js';
+
+export type EndpointStatus = 'active' | 'paused';
+
+/** An endpoint as the API shows it: never with its secret. */
+export interface Endpoint {
+  id: string;
+  url: string;
+  events: string[];
+  status: EndpointStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toEndpoint(row: Selectable<WebhookEndpointsTable>): Endpoint {
+  return {
+    id: row.id,
+    url: row.url,
+    events: fromJson<string[]>(row.events, []),
+    status: row.status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The secret is returned here and by regeneration only; the store keeps it sealed. */
+export async function createEndpoint(
+  db: Kysely<Database>,
+  input: { merchantId: string; url: string; events: string[]; masterKey: Buffer; now: Date },
+): Promise<{ endpoint: Endpoint; secret: string }> {
+  const id = newId();
+  const secret = generateEndpointSecret();
+  const timestamp = input.now.toISOString();
+  const row = await db
+    .insertInto('webhook_endpoints')
+    .values({
+      id,
+      merchant_id: input.merchantId,
+      url: input.url,
+      events: toJson(input.events),
+      status: 'active',
+      secret_sealed: sealEndpointSecret(secret, input.masterKey, id),
+      created_at: timestamp,
+      updated_at: timestamp,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { endpoint: toEndpoint(row), secret };
+}
+
+export async function listEndpoints(
+  db: Kysely<Database>,
+  merchantId: string,
+  filters: ListFilters,
+): Promise<{ endpoints: Endpoint[]; pagination: Pagination }> {
+  const query = db.selectFrom('webhook_endpoints').selectAll().where('merchant_id', '=', merchantId);
+  const { rows, pagination } = await paginate(query, filters, {
+    createdAt: 'created_at',
+    id: 'id',
+    status: 'status',
+    search: ['url', 'id'],
+  });
+  return { endpoints: rows.map(toEndpoint), pagination };
+}
+
+export async function findEndpoint(
+  db: Kysely<Database>,
+  merchantId: string,
+  id: string,
+): Promise<Endpoint | null> {
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('id', '=', id)
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+  return row ? toEndpoint(row) : null;
+}
+
+export interface EndpointChange {
+  url?: string;
+  events?: string[];
+  status?: EndpointStatus;
+}
+
+/** Applies a change; null when the merchant has no such endpoint. Pending deliveries follow a new URL. */
+export async function updateEndpoint(
+  db: Kysely<Database>,
+  merchantId: string,
+  id: string,
+  change: EndpointChange,
+  now: Date,
+): Promise<Endpoint | null> {
+  const row = await db
+    .updateTable('webhook_endpoints')
+    .set({
+      ...(change.url !== undefined && { url: change.url }),
+      ...(change.events !== undefined && { events: toJson(change.events) }),
+      ...(change.status !== undefined && { status: change.status }),
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', id)
+    .where('merchant_id', '=', merchantId)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toEndpoint(row) : null;
+}
+
+/** Deletes the endpoint with its deliveries and their attempt log; false when there was no such endpoint. */
+export async function deleteEndpoint(db: Kysely<Database>, merchantId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('webhook_endpoints')
+    .where('id', '=', id)
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** A new secret replaces the old one at once: every attempt from now on, pending ones included, is signed with it. */
+export async function regenerateEndpointSecret(
+  db: Kysely<Database>,
+  input: { merchantId: string; id: string; masterKey: Buffer; now: Date },
+): Promise<{ endpoint: Endpoint; secret: string } | null> {
+  const secret = generateEndpointSecret();
+  const row = await db
+    .updateTable('webhook_endpoints')
+    .set({
+      secret_sealed: sealEndpointSecret(secret, input.masterKey, input.id),
+      updated_at: input.now.toISOString(),
+    })
+    .where('id', '=', input.id)
+    .where('merchant_id', '=', input.merchantId)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? { endpoint: toEndpoint(row), secret } : null;
+}
