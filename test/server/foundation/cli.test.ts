@@ -14,7 +14,8 @@ const cli = path.join(repoRoot, 'src/server/cli.ts');
 const vigia = (args: string[], env: Record<string, string>) =>
   run(tsx, [cli, ...args], { env: { ...process.env, ...env }, cwd: repoRoot });
 
-describe('vigia CLI', () => {
+// Each case starts the CLI through tsx (a few seconds on a loaded 2-core machine).
+describe('vigia CLI', { timeout: 90_000 }, () => {
   it('creates a merchant whose printed keys work, and an operator key', async () => {
     const databaseUrl = await freshDatabaseUrl('sqlite');
     const { stdout } = await vigia(['merchant', 'create', '--name', 'Shop', '--fraud-mandatory'], {
@@ -74,7 +75,7 @@ describe('vigia CLI', () => {
       output += chunk;
     });
     await expect
-      .poll(() => output.includes('Server listening'), { timeout: 15_000, interval: 100 })
+      .poll(() => output.includes('Server listening'), { timeout: 60_000, interval: 100 })
       .toBe(true);
     const keys = JSON.parse(fs.readFileSync(path.join(cwd, '.data/demo-merchant.json'), 'utf8'));
     expect(keys.secret_key).toMatch(/^sk_test_/);
