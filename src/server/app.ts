@@ -24,7 +24,9 @@ import { riskRoutes } from './risk/routes.js';
 import { type Database, migrations, type VigiaStore } from './schema.js';
 import { sdkAssets } from './sdk/assets.js';
 import { sdkRoutes } from './sdk/routes.js';
+import { submerchantRoutes } from './submerchants/index.js';
 import { tokenRoutes } from './tokens/routes.js';
+import { webhooks } from './webhooks/plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,11 +101,13 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(healthRoutes);
   await app.register(accountRoutes);
   await app.register(operatorMerchantRoutes);
+  await app.register(submerchantRoutes);
   await app.register(sdkRoutes);
   await app.register(fraudRoutes);
   await app.register(tokenRoutes);
   await app.register(chargeRoutes);
   await app.register(riskRoutes);
+  await app.register(webhooks);
   await app.register(sdkAssets);
   return app;
 }

@@ -16,7 +16,13 @@ export function listQuerySchema(statuses: readonly string[] = []) {
         status: Type.Optional(Type.Union(statuses.map((status): TLiteral<string> => Type.Literal(status)))),
       }),
       search: Type.Optional(
-        Type.String({ minLength: 1, maxLength: 100, description: 'Case-insensitive text match.' }),
+        // NUL cannot be stored or compared by PostgreSQL: refuse it here rather than fail in the query.
+        Type.String({
+          minLength: 1,
+          maxLength: 100,
+          pattern: '^[^\\u0000]*$',
+          description: 'Case-insensitive text match.',
+        }),
       ),
     },
     { additionalProperties: false },

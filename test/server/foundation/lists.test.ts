@@ -87,6 +87,12 @@ describe.each(DIALECTS)('lists on %s', (dialect) => {
     expect((await list(`?search=${byId.slice(0, 8)}`)).json().data[0].id).toBe(byId);
   });
 
+  it('refuses a NUL character in search with 400', async () => {
+    const response = await list('?search=a%00b');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.details[0].field).toBe('search');
+  });
+
   it('refuses unknown query parameters and a status filter where the resource has none', async () => {
     expect((await list('?sort=name')).statusCode).toBe(400);
     expect((await list('?status=active')).statusCode).toBe(400);

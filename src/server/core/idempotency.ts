@@ -1,0 +1,315 @@
+import { createHmac } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely, Migration } from 'kysely';
+import { merchantOf } from '../http/auth.js';
+import { ApiError, validationError } from '../http/errors.js';
+import type { Database } from '../schema.js';
+import { newId } from './ids.js';
+
+/**
+ * `Idempotency-Key` for POST routes: the first request with a key claims it by inserting a row (the primary key
+ * (merchant_id, idempotency_key) makes that atomic across instances); its response is stored and replayed for
+ * the same key and body within 24 hours. Another body under the same key is refused, and so is a second request
+ * while the first is still running.
+ */
+export interface IdempotencyKeysTable {
+  merchant_id: string;
+  idempotency_key: string;
+  /** HMAC of method, path and canonical body: the body may hold a card number, so never a bare hash. */
+  request_hash: string;
+  status: 'in_flight' | 'completed';
+  /** Who holds an in-flight claim; completing or releasing it checks this, so a taken-over claim is left alone. */
+  claim_id: string;
+  /** An in-flight claim older than this is abandoned (its instance died) and may be taken over. */
+  locked_until: string | null;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export const idempotencyKeysMigration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('idempotency_keys')
+      .addColumn('merchant_id', 'text', (col) => col.notNull().references('merchants.id'))
+      .addColumn('idempotency_key', 'text', (col) => col.notNull())
+      .addColumn('request_hash', 'text', (col) => col.notNull())
+      .addColumn('status', 'text', (col) => col.notNull())
+      .addColumn('claim_id', 'text', (col) => col.notNull())
+      .addColumn('locked_until', 'text')
+      .addColumn('response_status', 'integer')
+      .addColumn('response_body', 'text')
+      .addColumn('created_at', 'text', (col) => col.notNull())
+      .addColumn('expires_at', 'text', (col) => col.notNull())
+      .addPrimaryKeyConstraint('idempotency_keys_pk', ['merchant_id', 'idempotency_key'])
+      .execute();
+    await db.schema
+      .createIndex('idempotency_keys_expires')
+      .on('idempotency_keys')
+      .column('expires_at')
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('idempotency_keys').execute();
+  },
+} satisfies Migration;
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** How long a key remembers its first response. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long an unfinished request holds its key before another may take it over. */
+export const IDEMPOTENCY_LEASE_MS = 60 * 1000;
+
+const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * For a route's `schema.headers`, so that the OpenAPI document shows the header. Its format is checked by the
+ * hook (to answer with the header's own name), not here.
+ */
+export const IdempotencyKeyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      description:
+        'Makes the request safe to retry: the same key and body within 24 hours replay the first response ' +
+        '(1–255 visible ASCII characters; a UUID v4 is a good choice).',
+    }),
+  ),
+});
+
+export type IdempotencyClaim =
+  | { kind: 'claimed'; claimId: string }
+  | { kind: 'replay'; status: number; body: string };
+
+interface ClaimRequest {
+  merchantId: string;
+  key: string;
+  requestHash: string;
+  now: Date;
+}
+
+const plus = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
+
+/** JSON with object keys sorted, so that `{"a":1,"b":2}` and `{"b":2,"a":1}` are the same request. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function idempotencyRequestHash(secret: string, method: string, path: string, body: unknown): string {
+  return createHmac('sha256', secret)
+    .update(`idempotency\0${method} ${path}\0${canonicalJson(body ?? null)}`)
+    .digest('hex');
+}
+
+const reused = () =>
+  new ApiError(
+    422,
+    'IDEMPOTENCY_KEY_REUSED',
+    'This Idempotency-Key was already used with a different request (method, path or body) in the last ' +
+      '24 hours. Use a new key for a new request.',
+  );
+
+const inUse = () =>
+  new ApiError(
+    409,
+    'IDEMPOTENCY_KEY_IN_USE',
+    'A request with this Idempotency-Key is still being processed. Retry shortly to get its result.',
+    undefined,
+    { 'Retry-After': '1' },
+  );
+
+/**
+ * Claims a key for one request, or says what to do instead: replay a stored response, or refuse (422 for
+ * another request under the key, 409 while the first is running).
+ */
+export async function claimIdempotencyKey(
+  db: Kysely<Database>,
+  input: ClaimRequest,
+): Promise<IdempotencyClaim> {
+  const { merchantId, key, requestHash, now } = input;
+  const timestamp = now.toISOString();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const claimId = newId();
+    const inserted = await db
+      .insertInto('idempotency_keys')
+      .values({
+        merchant_id: merchantId,
+        idempotency_key: key,
+        request_hash: requestHash,
+        status: 'in_flight',
+        claim_id: claimId,
+        locked_until: plus(now, IDEMPOTENCY_LEASE_MS),
+        response_status: null,
+        response_body: null,
+        created_at: timestamp,
+        expires_at: plus(now, IDEMPOTENCY_TTL_MS),
+      })
+      .onConflict((conflict) => conflict.columns(['merchant_id', 'idempotency_key']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return { kind: 'claimed', claimId };
+
+    const existing = await db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('merchant_id', '=', merchantId)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+    if (!existing) continue; // pruned between our insert and select: try the insert again
+
+    const expired = existing.expires_at <= timestamp;
+    const abandoned =
+      existing.status === 'in_flight' &&
+      existing.request_hash === requestHash &&
+      existing.locked_until !== null &&
+      existing.locked_until <= timestamp;
+    if (expired || abandoned) {
+      // Conditional on the row we read: of two instances taking over at once, one wins.
+      const taken = await db
+        .updateTable('idempotency_keys')
+        .set({
+          request_hash: requestHash,
+          status: 'in_flight',
+          claim_id: claimId,
+          locked_until: plus(now, IDEMPOTENCY_LEASE_MS),
+          response_status: null,
+          response_body: null,
+          ...(expired && { created_at: timestamp, expires_at: plus(now, IDEMPOTENCY_TTL_MS) }),
+        })
+        .where('merchant_id', '=', merchantId)
+        .where('idempotency_key', '=', key)
+        .where('claim_id', '=', existing.claim_id)
+        .where('status', '=', existing.status)
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 1) return { kind: 'claimed', claimId };
+      continue;
+    }
+    if (existing.request_hash !== requestHash) throw reused();
+    if (
+      existing.status === 'completed' &&
+      existing.response_status !== null &&
+      existing.response_body !== null
+    ) {
+      return { kind: 'replay', status: existing.response_status, body: existing.response_body };
+    }
+    throw inUse();
+  }
+  throw inUse();
+}
+
+/** Stores the response of a claimed key, to be replayed to retries. */
+export async function completeIdempotencyKey(
+  db: Kysely<Database>,
+  input: { merchantId: string; key: string; claimId: string; status: number; body: string },
+): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({
+      status: 'completed',
+      locked_until: null,
+      response_status: input.status,
+      response_body: input.body,
+    })
+    .where('merchant_id', '=', input.merchantId)
+    .where('idempotency_key', '=', input.key)
+    .where('claim_id', '=', input.claimId)
+    .execute();
+}
+
+/** Frees a claimed key whose request failed on our side (nothing was committed), so that a retry runs again. */
+export async function releaseIdempotencyKey(
+  db: Kysely<Database>,
+  input: { merchantId: string; key: string; claimId: string },
+): Promise<void> {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('merchant_id', '=', input.merchantId)
+    .where('idempotency_key', '=', input.key)
+    .where('claim_id', '=', input.claimId)
+    .execute();
+}
+
+/** Deletes keys past their 24 hours; returns how many. For a periodic job. */
+export async function pruneIdempotencyKeys(db: Kysely<Database>, now: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    .where('expires_at', '<=', now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+interface ActiveClaim {
+  merchantId: string;
+  key: string;
+  claimId: string;
+}
+
+const claims = new WeakMap<FastifyRequest, ActiveClaim>();
+
+function payloadText(payload: unknown): string | null {
+  if (typeof payload === 'string') return payload;
+  if (Buffer.isBuffer(payload)) return payload.toString('utf8');
+  return null;
+}
+
+/**
+ * Route hooks that make a merchant route idempotent: spread into the route's options
+ * (`{ ...idempotencyHooks(app), config, schema }`). The request is claimed after validation (a request that
+ * fails the schema is not remembered); any response the handler produces below 500 is stored, a 5xx frees the
+ * key so that the retry runs again.
+ */
+export function idempotencyHooks(app: FastifyInstance) {
+  const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers[IDEMPOTENCY_HEADER];
+    if (header === undefined) return;
+    const key = Array.isArray(header) ? undefined : header;
+    if (key === undefined || !KEY_FORMAT.test(key)) {
+      throw validationError('The Idempotency-Key header is invalid: see error.details.', [
+        {
+          field: 'Idempotency-Key',
+          message: 'Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID v4 is a good choice).',
+        },
+      ]);
+    }
+    const merchantId = merchantOf(request).id;
+    const requestHash = idempotencyRequestHash(
+      app.config.cardHashKey,
+      request.method,
+      request.url.split('?')[0] ?? request.url,
+      request.body,
+    );
+    const claim = await claimIdempotencyKey(app.store.db, { merchantId, key, requestHash, now: app.clock() });
+    if (claim.kind === 'replay') {
+      return reply
+        .status(claim.status)
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('idempotent-replayed', 'true')
+        .send(claim.body);
+    }
+    claims.set(request, { merchantId, key, claimId: claim.claimId });
+  };
+
+  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const claim = claims.get(request);
+    if (!claim) return payload;
+    claims.delete(request);
+    const body = payloadText(payload);
+    try {
+      if (reply.statusCode >= 500 || body === null) await releaseIdempotencyKey(app.store.db, claim);
+      else await completeIdempotencyKey(app.store.db, { ...claim, status: reply.statusCode, body });
+    } catch (error) {
+      // The response itself is right; an unrecorded key only means a retry waits for the lease to lapse.
+      request.log.error({ err: error }, 'could not record the idempotency key outcome');
+    }
+    return payload;
+  };
+
+  return { preHandler, onSend };
+}

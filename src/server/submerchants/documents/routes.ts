@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdempotencyKeyHeaders, idempotencyHooks } from '../../core/idempotency.js';
+import { dataResponse, errorResponses, listResponse } from '../../http/envelope.js';
+import { toListFilters } from '../../http/lists.js';
+import { merchantActor } from '../actors.js';
+import { SubmerchantParams } from '../schemas.js';
+import { loadStatusHistories } from '../status-history.js';
+import { presentDocument } from './present.js';
+import { DocumentBody, DocumentParams, DocumentSchema, documentListQuery } from './schemas.js';
+import { createDocument, getDocument, listDocuments } from './service.js';
+
+export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const idempotent = idempotencyHooks(app);
+
+  app.post(
+    '/v1/submerchants/:id/documents',
+    {
+      ...idempotent,
+      config: { auth: 'secret' },
+      schema: {
+        tags: ['submerchants'],
+        headers: IdempotencyKeyHeaders,
+        summary: 'Send a document (sending a type again replaces the current one)',
+        params: SubmerchantParams,
+        body: DocumentBody,
+        response: {
+          201: dataResponse(DocumentSchema),
+          ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const now = app.clock();
+      const { document, replacedId } = await createDocument(
+        app.store.db,
+        request.params.id,
+        merchantActor(request),
+        request.body,
+        now,
+      );
+      const histories = await loadStatusHistories(app.store.db, request.params.id, [document.id]);
+      reply.code(201);
+      return {
+        message: replacedId ? `Document created; it replaces document ${replacedId}.` : 'Document created.',
+        data: presentDocument(document, histories.get(document.id) ?? [], now),
+      };
+    },
+  );
+
+  app.get(
+    '/v1/submerchants/:id/documents',
+    {
+      config: { auth: 'secret' },
+      schema: {
+        tags: ['submerchants'],
+        summary: "List a submerchant's documents, current and replaced (status, type, current, search)",
+        params: SubmerchantParams,
+        querystring: documentListQuery(),
+        response: { 200: listResponse(DocumentSchema), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const { documents, pagination } = await listDocuments(
+        app.store.db,
+        request.params.id,
+        { merchantId: merchantActor(request).id },
+        { ...toListFilters(request.query), type: request.query.type, current: request.query.current },
+        app.clock(),
+      );
+      return { message: 'Documents retrieved.', data: documents, pagination };
+    },
+  );
+
+  app.get(
+    '/v1/submerchants/:id/documents/:documentId',
+    {
+      config: { auth: 'secret' },
+      schema: {
+        tags: ['submerchants'],
+        summary: 'Read a document',
+        params: DocumentParams,
+        response: { 200: dataResponse(DocumentSchema), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({
+      message: 'Document retrieved.',
+      data: await getDocument(
+        app.store.db,
+        request.params.id,
+        request.params.documentId,
+        { merchantId: merchantActor(request).id },
+        app.clock(),
+      ),
+    }),
+  );
+};

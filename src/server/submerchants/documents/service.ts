@@ -1,0 +1,204 @@
+import type { Static } from '@sinclair/typebox';
+import { newId } from '../../core/ids.js';
+import { type ListFilters, paginate } from '../../db/lists.js';
+import { businessRule, notFound } from '../../http/errors.js';
+import { documentSlot, isPartnerDocumentType } from '../document-types.js';
+import { assertFields, httpUrlCheck, notBlank, parseInstant } from '../fields.js';
+import { loadStatusHistories, recordStatusChange } from '../status-history.js';
+import { type Actor, type Db, emitEvent, lockSubmerchant, requireSubmerchant, type Scope } from '../store.js';
+import { type DocumentRow, presentDocument } from './present.js';
+import type { DocumentBody } from './schemas.js';
+
+export type DocumentInput = Static<typeof DocumentBody>;
+
+function hasExtension(fileName: string): boolean {
+  const dot = fileName.lastIndexOf('.');
+  return !/[/\\]/.test(fileName) && dot > 0 && /^[A-Za-z0-9]{1,10}$/.test(fileName.slice(dot + 1));
+}
+
+function checkDocument(body: DocumentInput): { expiresAt: string | null } {
+  const expiresAt = body.expires_at === undefined ? null : parseInstant(body.expires_at);
+  const partner = isPartnerDocumentType(body.type);
+  assertFields([
+    httpUrlCheck('file_url', body.file_url),
+    {
+      field: 'file_name',
+      failed: !hasExtension(body.file_name),
+      message: 'file_name must be a file name with an extension, e.g. contract.pdf (no folders).',
+    },
+    notBlank('number', body.number),
+    body.expires_at !== undefined && {
+      field: 'expires_at',
+      failed: expiresAt === null,
+      message:
+        'expires_at must be an ISO 8601 date-time (2027-01-31T23:59:59Z, any offset) or a date (2027-01-31).',
+    },
+    {
+      field: 'legal_representative_id',
+      failed: partner && body.legal_representative_id === undefined,
+      message: `legal_representative_id is required for ${body.type}: name the legal representative the document belongs to.`,
+    },
+    {
+      field: 'legal_representative_id',
+      failed: !partner && body.legal_representative_id !== undefined,
+      message: `legal_representative_id is only for partner_* document types; ${body.type} belongs to the submerchant itself.`,
+    },
+  ]);
+  return { expiresAt };
+}
+
+/**
+ * Records a document. If the slot (the type, and for partner documents the representative) already has a
+ * current document, that one gets `replaced_at` and the new one becomes current. The submerchant's lock and
+ * the partial UNIQUE index on current slots leave exactly one current document, however uploads interleave.
+ */
+export async function createDocument(
+  db: Db,
+  submerchantId: string,
+  actor: Actor & { kind: 'merchant' },
+  body: DocumentInput,
+  now: Date,
+): Promise<{ document: DocumentRow; replacedId: string | null }> {
+  const { expiresAt } = checkDocument(body);
+  const representativeId = body.legal_representative_id ?? null;
+  const timestamp = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    await lockSubmerchant(trx, submerchantId, { merchantId: actor.id }, now);
+    if (representativeId) {
+      const representative = await trx
+        .selectFrom('submerchant_representatives')
+        .select('id')
+        .where('id', '=', representativeId)
+        .where('submerchant_id', '=', submerchantId)
+        .executeTakeFirst();
+      if (!representative) {
+        throw businessRule(
+          'LEGAL_REPRESENTATIVE_NOT_FOUND',
+          `legal_representative_id ${representativeId} is not a legal representative of this submerchant: add it first (POST /v1/submerchants/${submerchantId}/legal-representatives) or use one of its ids.`,
+          [{ field: 'legal_representative_id', message: 'Not a legal representative of this submerchant.' }],
+        );
+      }
+    }
+    const slot = documentSlot(body.type, representativeId);
+    const replaced = await trx
+      .updateTable('submerchant_documents')
+      .set({ replaced_at: timestamp, updated_at: timestamp })
+      .where('submerchant_id', '=', submerchantId)
+      .where('slot', '=', slot)
+      .where('replaced_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    const document = await trx
+      .insertInto('submerchant_documents')
+      .values({
+        id: newId(),
+        submerchant_id: submerchantId,
+        legal_representative_id: representativeId,
+        type: body.type,
+        slot,
+        number: body.number ?? null,
+        file_url: body.file_url,
+        file_name: body.file_name,
+        file_size: body.file_size,
+        mime_type: body.mime_type,
+        expires_at: expiresAt,
+        notes: body.notes ?? null,
+        status: 'pending',
+        rejection_reason: null,
+        reviewed_at: null,
+        replaced_at: null,
+        replaces_document_id: replaced?.id ?? null,
+        created_at: timestamp,
+        updated_at: timestamp,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const entry = await recordStatusChange(trx, {
+      submerchantId,
+      subjectType: 'document',
+      subjectId: document.id,
+      from: null,
+      to: 'pending',
+      actor,
+      now,
+    });
+    await emitEvent(
+      trx,
+      actor.id,
+      'document.created',
+      { document: presentDocument(document, [entry], now) },
+      now,
+    );
+    return { document, replacedId: replaced?.id ?? null };
+  });
+}
+
+export type DocumentListFilters = ListFilters & { type?: string; current?: boolean };
+
+export async function listDocuments(
+  db: Db,
+  submerchantId: string,
+  scope: Scope,
+  filters: DocumentListFilters,
+  now: Date,
+) {
+  await requireSubmerchant(db, submerchantId, scope);
+  let query = db.selectFrom('submerchant_documents').selectAll().where('submerchant_id', '=', submerchantId);
+  if (filters.type) query = query.where('type', '=', filters.type);
+  if (filters.current !== undefined) {
+    query = query.where('replaced_at', filters.current ? 'is' : 'is not', null);
+  }
+  // Filter on the status the API shows: a document past its expires_at is expired.
+  const at = now.toISOString();
+  if (filters.status === 'expired') {
+    query = query.where((eb) =>
+      eb.or([
+        eb('status', '=', 'expired'),
+        eb.and([eb('status', '!=', 'rejected'), eb('expires_at', '<=', at)]),
+      ]),
+    );
+  } else if (filters.status === 'pending' || filters.status === 'approved') {
+    query = query
+      .where('status', '=', filters.status)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]));
+  } else if (filters.status === 'rejected') {
+    query = query.where('status', '=', 'rejected');
+  }
+  const { rows, pagination } = await paginate(
+    query,
+    { ...filters, status: undefined },
+    {
+      createdAt: 'created_at',
+      id: 'id',
+      search: ['file_name', 'number', 'type'],
+    },
+  );
+  const histories = await loadStatusHistories(
+    db,
+    submerchantId,
+    rows.map((row) => row.id),
+  );
+  return {
+    documents: rows.map((row) => presentDocument(row, histories.get(row.id) ?? [], now)),
+    pagination,
+  };
+}
+
+export async function getDocument(
+  db: Db,
+  submerchantId: string,
+  documentId: string,
+  scope: Scope,
+  now: Date,
+) {
+  await requireSubmerchant(db, submerchantId, scope);
+  const row = await db
+    .selectFrom('submerchant_documents')
+    .selectAll()
+    .where('id', '=', documentId)
+    .where('submerchant_id', '=', submerchantId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Document');
+  const histories = await loadStatusHistories(db, submerchantId, [row.id]);
+  return presentDocument(row, histories.get(row.id) ?? [], now);
+}

@@ -1,0 +1,185 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { dataResponse, errorResponses, listResponse } from '../../http/envelope.js';
+import { notFound } from '../../http/errors.js';
+import { listQuerySchema, toListFilters } from '../../http/lists.js';
+import { operatorActor } from '../actors.js';
+import { DocumentParams, DocumentReasonBody, DocumentSchema } from '../documents/schemas.js';
+import { Text } from '../fields.js';
+import {
+  SUBMERCHANT_STATUSES,
+  SubmerchantDetailSchema,
+  SubmerchantParams,
+  SubmerchantSchema,
+} from '../schemas.js';
+import { getSubmerchantDetail, listSubmerchants } from '../service.js';
+import { type DocumentAction, reviewDocument, TRANSITIONS, transitionSubmerchant } from './service.js';
+
+const RejectBody = Type.Object(
+  { reason: Text(1000, 'Why the submerchant is rejected; shown to the merchant.') },
+  { additionalProperties: false },
+);
+
+/** The platform operator's review: see any merchant's submerchants, decide on them and on their documents. */
+export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const OPERATOR = { operator: true } as const;
+
+  app.get(
+    '/v1/operator/submerchants',
+    {
+      config: { auth: 'operator' },
+      schema: {
+        tags: ['operator'],
+        summary: "List every merchant's submerchants (status, merchant_id, search)",
+        querystring: Type.Object(
+          {
+            ...listQuerySchema(SUBMERCHANT_STATUSES).properties,
+            merchant_id: Type.Optional(Type.String({ format: 'uuid' })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: listResponse(SubmerchantSchema), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const { submerchants, pagination } = await listSubmerchants(
+        app.store.db,
+        { ...OPERATOR, merchantFilter: request.query.merchant_id },
+        toListFilters(request.query),
+      );
+      return { message: 'Submerchants retrieved.', data: submerchants, pagination };
+    },
+  );
+
+  app.get(
+    '/v1/operator/submerchants/:id',
+    {
+      config: { auth: 'operator' },
+      schema: {
+        tags: ['operator'],
+        summary: 'Read any submerchant with everything review needs',
+        params: SubmerchantParams,
+        response: { 200: dataResponse(SubmerchantDetailSchema), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const detail = await getSubmerchantDetail(app.store.db, request.params.id, OPERATOR, app.clock());
+      if (!detail) throw notFound('Submerchant');
+      return { message: 'Submerchant retrieved.', data: detail };
+    },
+  );
+
+  const decide = async (
+    id: string,
+    transition: (typeof TRANSITIONS)['approve' | 'reject'],
+    actor: ReturnType<typeof operatorActor>,
+    reason?: string,
+  ) => {
+    const now = app.clock();
+    await transitionSubmerchant(app.store.db, id, transition, OPERATOR, actor, now, reason);
+    const detail = await getSubmerchantDetail(app.store.db, id, OPERATOR, now);
+    if (!detail) throw notFound('Submerchant');
+    return detail;
+  };
+
+  app.post(
+    '/v1/operator/submerchants/:id/approve',
+    {
+      config: { auth: 'operator' },
+      schema: {
+        tags: ['operator'],
+        summary: 'Approve a submerchant: pending_review → active',
+        params: SubmerchantParams,
+        response: {
+          200: dataResponse(SubmerchantDetailSchema),
+          ...errorResponses(400, 401, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request) => ({
+      message: 'Submerchant approved.',
+      data: await decide(request.params.id, TRANSITIONS.approve, operatorActor(request)),
+    }),
+  );
+
+  app.post(
+    '/v1/operator/submerchants/:id/reject',
+    {
+      config: { auth: 'operator' },
+      schema: {
+        tags: ['operator'],
+        summary: 'Reject a submerchant with a reason: pending_review → rejected',
+        params: SubmerchantParams,
+        body: RejectBody,
+        response: {
+          200: dataResponse(SubmerchantDetailSchema),
+          ...errorResponses(400, 401, 403, 404, 409, 415, 429),
+        },
+      },
+    },
+    async (request) => ({
+      message: 'Submerchant rejected.',
+      data: await decide(request.params.id, TRANSITIONS.reject, operatorActor(request), request.body.reason),
+    }),
+  );
+
+  const documentActions: { action: DocumentAction; summary: string; message: string }[] = [
+    { action: 'approve', summary: 'Approve a pending document', message: 'Document approved.' },
+    {
+      action: 'expire',
+      summary: 'Mark a pending or approved document expired',
+      message: 'Document expired.',
+    },
+  ];
+  for (const { action, summary, message } of documentActions) {
+    app.post(
+      `/v1/operator/submerchants/:id/documents/:documentId/${action}`,
+      {
+        config: { auth: 'operator' },
+        schema: {
+          tags: ['operator'],
+          summary,
+          params: DocumentParams,
+          response: { 200: dataResponse(DocumentSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
+        },
+      },
+      async (request) => ({
+        message,
+        data: await reviewDocument(
+          app.store.db,
+          request.params.id,
+          request.params.documentId,
+          action,
+          operatorActor(request),
+          app.clock(),
+        ),
+      }),
+    );
+  }
+
+  app.post(
+    '/v1/operator/submerchants/:id/documents/:documentId/reject',
+    {
+      config: { auth: 'operator' },
+      schema: {
+        tags: ['operator'],
+        summary: 'Reject a pending or approved document with a reason',
+        params: DocumentParams,
+        body: DocumentReasonBody,
+        response: { 200: dataResponse(DocumentSchema), ...errorResponses(400, 401, 403, 404, 409, 415, 429) },
+      },
+    },
+    async (request) => ({
+      message: 'Document rejected.',
+      data: await reviewDocument(
+        app.store.db,
+        request.params.id,
+        request.params.documentId,
+        'reject',
+        operatorActor(request),
+        app.clock(),
+        request.body.reason,
+      ),
+    }),
+  );
+};

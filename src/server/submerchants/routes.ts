@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdempotencyKeyHeaders, idempotencyHooks } from '../core/idempotency.js';
+import { dataResponse, errorResponses, listResponse } from '../http/envelope.js';
+import { notFound } from '../http/errors.js';
+import { toListFilters } from '../http/lists.js';
+import { merchantActor } from './actors.js';
+import {
+  SubmerchantCreateBody,
+  SubmerchantDetailSchema,
+  SubmerchantParams,
+  SubmerchantPatchBody,
+  SubmerchantSchema,
+  submerchantListQuery,
+} from './schemas.js';
+import { createSubmerchant, getSubmerchantDetail, listSubmerchants, updateSubmerchant } from './service.js';
+
+/** A merchant's submerchants: register, list, read (with everything review needs), edit while pending. */
+export const submerchantCoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const idempotent = idempotencyHooks(app);
+
+  const detail = async (id: string, merchantId: string) => {
+    const found = await getSubmerchantDetail(app.store.db, id, { merchantId }, app.clock());
+    if (!found) throw notFound('Submerchant');
+    return found;
+  };
+
+  app.post(
+    '/v1/submerchants',
+    {
+      ...idempotent,
+      config: { auth: 'secret' },
+      schema: {
+        tags: ['submerchants'],
+        headers: IdempotencyKeyHeaders,
+        summary: 'Register a submerchant (status pending)',
+        body: SubmerchantCreateBody,
+        response: {
+          201: dataResponse(SubmerchantDetailSchema),
+          ...errorResponses(400, 401, 403, 413, 415, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = merchantActor(request);
+      const row = await createSubmerchant(app.store.db, actor.id, request.body, app.clock());
+      reply.code(201);
+      return { message: 'Submerchant created.', data: await detail(row.id, actor.id) };
+    },
+  );
+
+  app.get(
+    '/v1/submerchants',
+    {
+      config: { auth: 'secret' },
+      schema: {
+        tags: ['submerchants'],
+        summary: 'List submerchants (status; search over names, tax id and e-mail)',
+        querystring: submerchantListQuery(),
+        response: { 200: listResponse(SubmerchantSchema), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const { submerchants, pagination } = await listSubmerchants(
+        app.store.db,
+        { merchantId: merchantActor(request).id },
+        toListFilters(request.query),
+      );
+      return { message: 'Submerchants retrieved.', data: submerchants, pagination };
+    },
+  );
+
+  app.get(
+    '/v1/submerchants/:id',
+    {
+      config: { auth: 'secret' },
+      schema: {
+        tags: ['submerchants'],
+        summary: 'Read a submerchant with its representatives, addresses, current documents and requirements',
+        params: SubmerchantParams,
+        response: { 200: dataResponse(SubmerchantDetailSchema), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({
+      message: 'Submerchant retrieved.',
+      data: await detail(request.params.id, merchantActor(request).id),
+    }),
+  );
+
+  app.patch(
+    '/v1/submerchants/:id',
+    {
+      config: { auth: 'secret' },
+      schema: {
+        tags: ['submerchants'],
+        summary: 'Edit a submerchant (only while pending)',
+        params: SubmerchantParams,
+        body: SubmerchantPatchBody,
+        response: {
+          200: dataResponse(SubmerchantDetailSchema),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+        },
+      },
+    },
+    async (request) => {
+      const actor = merchantActor(request);
+      await updateSubmerchant(app.store.db, request.params.id, actor, request.body, app.clock());
+      return { message: 'Submerchant updated.', data: await detail(request.params.id, actor.id) };
+    },
+  );
+};

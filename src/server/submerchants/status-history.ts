@@ -1,0 +1,96 @@
+import { newId } from '../core/ids.js';
+import type { Actor, Db } from './store.js';
+
+export interface StatusHistoryEntry {
+  from: string | null;
+  to: string;
+  actor: 'merchant' | 'operator';
+  actor_id: string;
+  reason?: string;
+  at: string;
+}
+
+export interface StatusChange {
+  submerchantId: string;
+  subjectType: 'submerchant' | 'document';
+  subjectId: string;
+  from: string | null;
+  to: string;
+  actor: Actor;
+  reason?: string | null;
+  now: Date;
+}
+
+/** Appends a status change; call inside the transaction that changes the status (which holds the submerchant's lock). */
+export async function recordStatusChange(trx: Db, change: StatusChange): Promise<StatusHistoryEntry> {
+  const last = await trx
+    .selectFrom('submerchant_status_changes')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('subject_id', '=', change.subjectId)
+    .executeTakeFirst();
+  const at = change.now.toISOString();
+  await trx
+    .insertInto('submerchant_status_changes')
+    .values({
+      id: newId(),
+      submerchant_id: change.submerchantId,
+      subject_type: change.subjectType,
+      subject_id: change.subjectId,
+      seq: Number(last?.seq ?? 0) + 1,
+      from_status: change.from,
+      to_status: change.to,
+      actor: change.actor.kind,
+      actor_id: change.actor.id,
+      reason: change.reason ?? null,
+      created_at: at,
+    })
+    .execute();
+  return toEntry({
+    from_status: change.from,
+    to_status: change.to,
+    actor: change.actor.kind,
+    actor_id: change.actor.id,
+    reason: change.reason ?? null,
+    created_at: at,
+  });
+}
+
+function toEntry(row: {
+  from_status: string | null;
+  to_status: string;
+  actor: string;
+  actor_id: string;
+  reason: string | null;
+  created_at: string;
+}): StatusHistoryEntry {
+  return {
+    from: row.from_status,
+    to: row.to_status,
+    actor: row.actor as StatusHistoryEntry['actor'],
+    actor_id: row.actor_id,
+    ...(row.reason !== null && { reason: row.reason }),
+    at: row.created_at,
+  };
+}
+
+/** The histories of the given subjects (a submerchant, its documents), oldest first, keyed by subject id. */
+export async function loadStatusHistories(
+  db: Db,
+  submerchantId: string,
+  subjectIds?: readonly string[],
+): Promise<Map<string, StatusHistoryEntry[]>> {
+  const histories = new Map<string, StatusHistoryEntry[]>();
+  if (subjectIds && subjectIds.length === 0) return histories;
+  let query = db
+    .selectFrom('submerchant_status_changes')
+    .selectAll()
+    .where('submerchant_id', '=', submerchantId);
+  if (subjectIds) query = query.where('subject_id', 'in', subjectIds);
+  const rows = await query.orderBy('subject_id').orderBy('seq').execute();
+  for (const row of rows) {
+    const entries = histories.get(row.subject_id) ?? [];
+    entries.push(toEntry(row));
+    histories.set(row.subject_id, entries);
+  }
+  return histories;
+}
