@@ -1,0 +1,3 @@
+/** The events a charge emits, one per outcome; the webhooks module subscribes endpoints to these. */
+export const CHARGE_EVENT_TYPES = ['charge.captured', 'charge.failed', 'charge.refunded'] as const;
+export type ChargeEventType = (typeof CHARGE_EVENT_TYPES)[number];

@@ -1,0 +1,1 @@
+export { CHARGE_EVENT_TYPES, type ChargeEventType } from './events.js';

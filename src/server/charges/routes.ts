@@ -1,0 +1,123 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { IdempotencyKeyHeaders, idempotencyHooks } from '../core/idempotency.js';
+import { merchantOf } from '../http/auth.js';
+import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
+import { notFound } from '../http/errors.js';
+import { listQuerySchema, toListFilters } from '../http/lists.js';
+import { simulatedAcquirer } from './acquirer.js';
+import { CHARGE_STATUSES, ChargeBody, ChargeSchema, presentCharge } from './schemas.js';
+import { createCharge, getCharge, listCharges, refundCharge } from './service.js';
+
+/** Card charges, created and managed by the merchant's server with its secret key. */
+export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const acquirer = simulatedAcquirer(app.config.cardHashKey);
+  const idempotent = idempotencyHooks(app);
+
+  app.post(
+    '/v1/charges',
+    {
+      ...idempotent,
+      config: { auth: 'secret' },
+      schema: {
+        tags: ['charges'],
+        summary: 'Charge a card token',
+        description:
+          'Consumes the card token and the fraud session (when given), runs the fraud analysis and the acquirer. ' +
+          'Answers 201 with the charge whether it was captured or failed (see status and failure_code). ' +
+          'Accepts `Idempotency-Key`.',
+        headers: IdempotencyKeyHeaders,
+        body: ChargeBody,
+        response: {
+          201: dataResponse(ChargeSchema),
+          ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const charge = await createCharge(app.store.db, {
+        merchant: merchantOf(request),
+        charge: {
+          amount: body.amount,
+          paymentMethod: body.payment_method,
+          cardToken: body.card_token,
+          installments: body.installments,
+          fraudSessionId: body.fraud_session_id ?? null,
+          customer: {
+            name: body.customer.name.trim(),
+            email: body.customer.email,
+            document: body.customer.document,
+          },
+        },
+        acquirer,
+        now: app.clock(),
+      });
+      const message = charge.status === 'captured' ? 'Charge captured.' : 'Charge failed.';
+      return reply.status(201).send({ message, data: presentCharge(charge) });
+    },
+  );
+
+  app.get(
+    '/v1/charges',
+    {
+      config: { auth: 'secret' },
+      schema: {
+        tags: ['charges'],
+        summary: 'List charges (search over id, customer name, e-mail and document)',
+        querystring: listQuerySchema(CHARGE_STATUSES),
+        response: { 200: listResponse(ChargeSchema), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const { charges, pagination } = await listCharges(
+        app.store.db,
+        merchantOf(request).id,
+        toListFilters(request.query),
+      );
+      return { message: 'Charges retrieved.', data: charges.map(presentCharge), pagination };
+    },
+  );
+
+  app.get(
+    '/v1/charges/:id',
+    {
+      config: { auth: 'secret' },
+      schema: {
+        tags: ['charges'],
+        summary: 'Read a charge',
+        params: Type.Object({ id: Id }),
+        response: { 200: dataResponse(ChargeSchema), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const charge = await getCharge(app.store.db, merchantOf(request).id, request.params.id);
+      if (!charge) throw notFound('Charge');
+      return { message: 'Charge retrieved.', data: presentCharge(charge) };
+    },
+  );
+
+  app.post(
+    '/v1/charges/:id/refund',
+    {
+      ...idempotent,
+      config: { auth: 'secret' },
+      schema: {
+        tags: ['charges'],
+        summary: 'Refund a captured charge (the whole amount)',
+        description: 'Only a captured charge can be refunded; anything else is 409 INVALID_STATE.',
+        headers: IdempotencyKeyHeaders,
+        params: Type.Object({ id: Id }),
+        response: { 200: dataResponse(ChargeSchema), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
+      },
+    },
+    async (request) => {
+      const charge = await refundCharge(app.store.db, {
+        merchantId: merchantOf(request).id,
+        chargeId: request.params.id,
+        now: app.clock(),
+      });
+      return { message: 'Charge refunded.', data: presentCharge(charge) };
+    },
+  );
+};

@@ -1,0 +1,107 @@
+import { Type } from '@sinclair/typebox';
+import { Id, Timestamp } from '../http/envelope.js';
+import { REASON_CODES } from '../risk/types.js';
+import { CardSummary } from '../tokens/schemas.js';
+import type { Charge } from './service.js';
+
+export const SUPPORTED_PAYMENT_METHODS = ['credit_card'] as const;
+export const CHARGE_STATUSES = ['captured', 'failed', 'refunded'] as const;
+/** R$ 1 billion: far above any card limit, far below where amounts lose integer precision. */
+export const MAX_AMOUNT = 100_000_000_000;
+
+export const ChargeBody = Type.Object(
+  {
+    amount: Type.Integer({
+      minimum: 1,
+      maximum: MAX_AMOUNT,
+      description: 'In minor units (centavos): 1990 is R$ 19,90.',
+    }),
+    payment_method: Type.String({
+      minLength: 1,
+      maxLength: 50,
+      description: `One of: ${SUPPORTED_PAYMENT_METHODS.join(', ')}.`,
+    }),
+    card_token: Type.String({
+      format: 'uuid',
+      description: 'The `id` of a card token from POST /v1/tokens.',
+    }),
+    installments: Type.Integer({ minimum: 1, maximum: 12, default: 1, description: '1–12; 1 by default.' }),
+    fraud_session_id: Type.Optional(
+      Type.Union([Type.String({ format: 'uuid' }), Type.Null()], {
+        description:
+          'The `sessionId` from `sdk.fraudAnalysis.setup()` on the checkout page; required when your account ' +
+          'has fraud_analysis_mandatory. Without it the charge is not analysed.',
+      }),
+    ),
+    customer: Type.Object(
+      {
+        name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+        email: Type.String({ format: 'email', maxLength: 254 }),
+        document: Type.String({
+          minLength: 1,
+          maxLength: 20,
+          description: 'CPF (11 digits) or CNPJ (14 digits), digits only.',
+        }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const FraudAnalysisSchema = Type.Object({
+  status: Type.Union(
+    ['approved', 'review', 'declined', 'not_analyzed'].map((status) => Type.Literal(status)),
+  ),
+  score: Type.Integer({ minimum: 0, maximum: 100 }),
+  reasons: Type.Array(Type.Union(REASON_CODES.map((code) => Type.Literal(code)))),
+});
+
+export const ChargeSchema = Type.Object(
+  {
+    id: Id,
+    amount: Type.Integer(),
+    currency: Type.Literal('BRL'),
+    payment_method: Type.String(),
+    installments: Type.Integer(),
+    status: Type.Union(CHARGE_STATUSES.map((status) => Type.Literal(status))),
+    failure_code: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'card_declined, insufficient_funds, processing_error or fraud_declined; null unless failed.',
+    }),
+    failure_message: Type.Union([Type.String(), Type.Null()]),
+    customer: Type.Object({ name: Type.String(), email: Type.String(), document: Type.String() }),
+    card: CardSummary,
+    fraud_session_id: Type.Union([Id, Type.Null()]),
+    fraud_analysis: FraudAnalysisSchema,
+    refunded_at: Type.Union([Timestamp, Type.Null()]),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { description: 'A card charge and its outcome.' },
+);
+
+export function presentCharge(charge: Charge) {
+  return {
+    id: charge.id,
+    amount: charge.amount,
+    currency: 'BRL' as const,
+    payment_method: charge.paymentMethod,
+    installments: charge.installments,
+    status: charge.status,
+    failure_code: charge.failureCode,
+    failure_message: charge.failureMessage,
+    customer: charge.customer,
+    card: {
+      brand: charge.card.brand,
+      last4: charge.card.last4,
+      exp_month: charge.card.expMonth,
+      exp_year: charge.card.expYear,
+    },
+    fraud_session_id: charge.fraudSessionId,
+    fraud_analysis: charge.fraudAnalysis,
+    refunded_at: charge.refundedAt,
+    created_at: charge.createdAt,
+    updated_at: charge.updatedAt,
+  };
+}

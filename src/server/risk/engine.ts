@@ -1,0 +1,26 @@
+import type { RiskPolicy } from './policy.js';
+import { RULES } from './rules/index.js';
+import type { FraudAnalysis, RiskInput, RiskRule } from './types.js';
+
+/** A charge without a fraud session: nothing to analyse, nothing held against it. */
+export const NOT_ANALYZED: FraudAnalysis = { status: 'not_analyzed', score: 0, reasons: [] };
+
+/** Runs every rule and scores what they found against the policy's weights and thresholds. */
+export function analyzeRisk(
+  input: RiskInput,
+  policy: RiskPolicy,
+  rules: readonly RiskRule[] = RULES,
+): FraudAnalysis {
+  const reasons = rules.filter((rule) => rule.applies(input, policy)).map((rule) => rule.code);
+  const score = Math.min(
+    100,
+    reasons.reduce((total, code) => total + policy.weights[code], 0),
+  );
+  const status =
+    score >= policy.thresholds.decline
+      ? 'declined'
+      : score >= policy.thresholds.review
+        ? 'review'
+        : 'approved';
+  return { status, score, reasons };
+}

@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { merchantOf } from '../http/auth.js';
+import { dataResponse, errorResponses } from '../http/envelope.js';
+import { validationError } from '../http/errors.js';
+import { DEFAULT_POLICY, policyFor, type RiskPolicy } from './policy.js';
+import { clearRiskThresholds, getRiskThresholds, setRiskThresholds } from './settings.js';
+import { REASON_CODES } from './types.js';
+
+const Threshold = Type.Integer({ minimum: 1, maximum: 100 });
+
+const RiskSettingsSchema = Type.Object(
+  {
+    review_threshold: Type.Integer({ description: 'A score at or above this is review.' }),
+    decline_threshold: Type.Integer({
+      description: 'A score at or above this is declined (the charge fails).',
+    }),
+    custom: Type.Boolean({
+      description: 'Whether these thresholds are yours (false: the platform defaults).',
+    }),
+    weights: Type.Record(Type.String(), Type.Integer(), { description: 'Points each reason code adds.' }),
+    velocity: Type.Object({
+      device: Type.Object({ max_charges: Type.Integer(), window_minutes: Type.Integer() }),
+      card: Type.Object({ max_charges: Type.Integer(), window_minutes: Type.Integer() }),
+    }),
+  },
+  { description: 'The fraud analysis policy in force for your account.' },
+);
+
+const RiskSettingsPatch = Type.Object(
+  {
+    review_threshold: Type.Optional(
+      Type.Union([Threshold, Type.Null()], { description: 'null: the default.' }),
+    ),
+    decline_threshold: Type.Optional(
+      Type.Union([Threshold, Type.Null()], { description: 'null: the default.' }),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+function presentPolicy(policy: RiskPolicy, custom: boolean) {
+  return {
+    review_threshold: policy.thresholds.review,
+    decline_threshold: policy.thresholds.decline,
+    custom,
+    weights: Object.fromEntries(REASON_CODES.map((code) => [code, policy.weights[code]])),
+    velocity: {
+      device: {
+        max_charges: policy.velocity.device.maxCharges,
+        window_minutes: policy.velocity.device.windowMinutes,
+      },
+      card: {
+        max_charges: policy.velocity.card.maxCharges,
+        window_minutes: policy.velocity.card.windowMinutes,
+      },
+    },
+  };
+}
+
+/** The merchant's fraud analysis policy: read it all, change the two thresholds. */
+export const riskRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/v1/risk/settings',
+    {
+      config: { auth: 'secret' },
+      schema: {
+        tags: ['risk'],
+        summary: 'Read the fraud analysis policy: thresholds, weights, velocity windows',
+        response: { 200: dataResponse(RiskSettingsSchema), ...errorResponses(401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const thresholds = await getRiskThresholds(app.store.db, merchantOf(request).id);
+      return {
+        message: 'Risk settings retrieved.',
+        data: presentPolicy(policyFor(thresholds), thresholds !== null),
+      };
+    },
+  );
+
+  app.patch(
+    '/v1/risk/settings',
+    {
+      config: { auth: 'secret' },
+      schema: {
+        tags: ['risk'],
+        summary: 'Change your review and decline thresholds',
+        description:
+          'A score below review_threshold is approved, from it up to decline_threshold review, at or above ' +
+          'decline_threshold declined. review_threshold must not be above decline_threshold. null restores a default.',
+        body: RiskSettingsPatch,
+        response: { 200: dataResponse(RiskSettingsSchema), ...errorResponses(400, 401, 403, 415, 429) },
+      },
+    },
+    async (request) => {
+      const merchantId = merchantOf(request).id;
+      const current = policyFor(await getRiskThresholds(app.store.db, merchantId)).thresholds;
+      const pick = (value: number | null | undefined, fallback: number, byDefault: number) =>
+        value === undefined ? fallback : value === null ? byDefault : value;
+      const next = {
+        review: pick(request.body.review_threshold, current.review, DEFAULT_POLICY.thresholds.review),
+        decline: pick(request.body.decline_threshold, current.decline, DEFAULT_POLICY.thresholds.decline),
+      };
+      if (next.review > next.decline) {
+        throw validationError('review_threshold must not be above decline_threshold.', [
+          {
+            field: 'review_threshold',
+            message: `review_threshold (${next.review}) must not be above decline_threshold (${next.decline}).`,
+          },
+        ]);
+      }
+      const isDefault =
+        next.review === DEFAULT_POLICY.thresholds.review &&
+        next.decline === DEFAULT_POLICY.thresholds.decline;
+      if (isDefault) await clearRiskThresholds(app.store.db, merchantId);
+      else await setRiskThresholds(app.store.db, merchantId, next, app.clock());
+      return {
+        message: 'Risk settings updated.',
+        data: presentPolicy(policyFor(isDefault ? null : next), !isDefault),
+      };
+    },
+  );
+};

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdempotencyKeyHeaders, idempotencyHooks } from '../core/idempotency.js';
+import { merchantOf } from '../http/auth.js';
+import { dataResponse, errorResponses } from '../http/envelope.js';
+import { validationError } from '../http/errors.js';
+import { checkCard } from './card.js';
+import { startTokenPurge } from './purge.js';
+import { presentToken, TokenBody, TokenSchema } from './schemas.js';
+import { createCardToken } from './service.js';
+
+/** Card tokenization, called from the buyer's browser by the SDK with the merchant's public key. */
+export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  startTokenPurge(app);
+
+  app.post(
+    '/v1/tokens',
+    {
+      ...idempotencyHooks(app),
+      config: { auth: 'browser', cors: true },
+      schema: {
+        tags: ['tokens'],
+        summary: 'Tokenize a card (single use, valid 15 minutes)',
+        description:
+          'Validates the card (Luhn, brand, length, holder name, expiry, CVV length) and returns a single-use ' +
+          'token. The card number and CVV are never stored, returned or logged. Accepts `Idempotency-Key`.',
+        headers: IdempotencyKeyHeaders,
+        body: TokenBody,
+        response: {
+          201: dataResponse(TokenSchema),
+          ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const merchant = merchantOf(request);
+      const now = app.clock();
+      const checked = checkCard(request.body.card, app.config.cardHashKey, now);
+      if (!checked.ok) throw validationError('The card is invalid: see error.details.', checked.details);
+      const token = await createCardToken(app.store.db, { merchantId: merchant.id, card: checked.card, now });
+      return reply.status(201).send({ message: 'Card token created.', data: presentToken(token) });
+    },
+  );
+};

@@ -1,0 +1,108 @@
+import type { Kysely, Selectable } from 'kysely';
+import { newId } from '../core/ids.js';
+import type { Database } from '../schema.js';
+import type { CardBrand, StoredCard } from './card.js';
+import type { CardTokensTable } from './table.js';
+
+/** A token is for one checkout: short-lived, so a leaked one is soon worthless. */
+export const TOKEN_TTL_MS = 15 * 60 * 1000;
+
+export interface CardToken {
+  id: string;
+  merchantId: string;
+  card: StoredCard;
+  usedAt: string | null;
+  chargeId: string | null;
+  expiresAt: string;
+  createdAt: string;
+}
+
+function toCardToken(row: Selectable<CardTokensTable>): CardToken {
+  return {
+    id: row.id,
+    merchantId: row.merchant_id,
+    card: {
+      brand: row.brand as CardBrand,
+      bin: row.bin,
+      last4: row.last4,
+      expMonth: Number(row.exp_month),
+      expYear: Number(row.exp_year),
+      holderName: row.holder_name,
+      hash: row.card_hash,
+    },
+    usedAt: row.used_at,
+    chargeId: row.charge_id,
+    expiresAt: row.expires_at,
+    createdAt: row.created_at,
+  };
+}
+
+export async function createCardToken(
+  db: Kysely<Database>,
+  input: { merchantId: string; card: StoredCard; now: Date },
+): Promise<CardToken> {
+  const { card, now } = input;
+  const row = await db
+    .insertInto('card_tokens')
+    .values({
+      id: newId(),
+      merchant_id: input.merchantId,
+      brand: card.brand,
+      bin: card.bin,
+      last4: card.last4,
+      exp_month: card.expMonth,
+      exp_year: card.expYear,
+      holder_name: card.holderName,
+      card_hash: card.hash,
+      used_at: null,
+      charge_id: null,
+      expires_at: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(),
+      created_at: now.toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toCardToken(row);
+}
+
+export type TokenConsumption =
+  | { ok: true; token: CardToken }
+  | { ok: false; reason: 'not_found' | 'expired' | 'already_used' };
+
+/**
+ * Marks the token used by a charge: one conditional UPDATE, so of two charges racing for a token exactly one
+ * gets it, on one instance or many. Run it in the charge's transaction so that a failed charge gives it back.
+ */
+export async function consumeCardToken(
+  db: Kysely<Database>,
+  input: { merchantId: string; tokenId: string; chargeId: string; now: Date },
+): Promise<TokenConsumption> {
+  const now = input.now.toISOString();
+  const row = await db
+    .updateTable('card_tokens')
+    .set({ used_at: now, charge_id: input.chargeId })
+    .where('id', '=', input.tokenId)
+    .where('merchant_id', '=', input.merchantId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+  if (row) return { ok: true, token: toCardToken(row) };
+  const current = await db
+    .selectFrom('card_tokens')
+    .select(['used_at', 'expires_at'])
+    .where('id', '=', input.tokenId)
+    .where('merchant_id', '=', input.merchantId)
+    .executeTakeFirst();
+  if (!current) return { ok: false, reason: 'not_found' };
+  return { ok: false, reason: current.used_at !== null ? 'already_used' : 'expired' };
+}
+
+/** Deletes tokens expired before `before`; used ones are kept with their charge (receipts read them). */
+export async function purgeUnusedCardTokens(db: Kysely<Database>, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('card_tokens')
+    .where('used_at', 'is', null)
+    .where('expires_at', '<=', before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

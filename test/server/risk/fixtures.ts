@@ -1,0 +1,79 @@
+import type { FraudSession } from '../../../src/server/fraud/service.js';
+import { readUserAgent } from '../../../src/server/fraud/user-agent.js';
+import { DEFAULT_POLICY } from '../../../src/server/risk/policy.js';
+import type { RiskInput } from '../../../src/server/risk/types.js';
+
+export const CHROME_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+export const FIREFOX_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+export const policy = DEFAULT_POLICY;
+
+/** A clean session (nothing suspicious), readings computed by the service's own parser; override what a test needs. */
+export function session(
+  overrides: {
+    declared?: Partial<FraudSession['declared']>;
+    observed?: Partial<FraudSession['observed']>;
+    signals?: Partial<NonNullable<FraudSession['signals']>> | null;
+  } = {},
+): FraudSession {
+  const declared = {
+    ipAddress: null,
+    type: 'Chrome' as const,
+    hostName: 'shop.example.com',
+    cookiesAccepted: true,
+    userAgent: CHROME_UA,
+    ...overrides.declared,
+  };
+  const observed = {
+    ipAddress: '198.51.100.7',
+    userAgent: CHROME_UA,
+    origin: 'https://shop.example.com',
+    ...overrides.observed,
+  };
+  const signals =
+    overrides.signals === null
+      ? null
+      : {
+          receivedAt: '2026-11-21T12:00:01.000Z',
+          ipLookup: { status: 'ok' as const, ipAddress: '198.51.100.7', durationMs: 30 },
+          profiler: {
+            provider: 'fingerprintjs+botd',
+            visitorId: 'visitor-1',
+            components: {},
+            bot: { detected: false },
+            durationMs: 100,
+          },
+          profilerError: null,
+          visitorId: 'visitor-1',
+          automation: false,
+          ...overrides.signals,
+        };
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    merchantId: '00000000-0000-4000-8000-000000000002',
+    declared,
+    observed,
+    parsed: {
+      declared: readUserAgent(declared.userAgent),
+      header: observed.userAgent === null ? null : readUserAgent(observed.userAgent),
+    },
+    signals,
+    chargeId: null,
+    consumedAt: null,
+    expiresAt: '2026-11-21T12:30:00.000Z',
+    createdAt: '2026-11-21T12:00:00.000Z',
+    updatedAt: '2026-11-21T12:00:00.000Z',
+  };
+}
+
+export function input(
+  sessionValue: FraudSession = session(),
+  overrides: { allowedHosts?: string[]; history?: Partial<RiskInput['history']> } = {},
+): RiskInput {
+  return {
+    session: sessionValue,
+    merchant: { allowedHosts: overrides.allowedHosts ?? [] },
+    history: { deviceCharges: 0, cardCharges: 0, ...overrides.history },
+  };
+}
