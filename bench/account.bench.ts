@@ -15,10 +15,16 @@ export async function accountBenchmark(durationSeconds: number): Promise<BenchFi
     await load({ url: info.ours, headers, durationSeconds: 2 });
     const bare = await load({ url: info.bare, durationSeconds });
     const ours = await load({ url: info.ours, headers, durationSeconds });
-    if (ours.non2xx || ours.errors) throw new Error(`GET /v1/account had ${ours.non2xx} non-2xx, ${ours.errors} errors`);
+    if (ours.non2xx || ours.errors)
+      throw new Error(`GET /v1/account had ${ours.non2xx} non-2xx, ${ours.errors} errors`);
     const ratio = ours.requestsPerSecond / bare.requestsPerSecond;
     return [
-      { benchmark: 'GET /v1/account (SQLite)', metric: 'throughput', value: ours.requestsPerSecond, unit: 'req/s' },
+      {
+        benchmark: 'GET /v1/account (SQLite)',
+        metric: 'throughput',
+        value: ours.requestsPerSecond,
+        unit: 'req/s',
+      },
       { benchmark: 'bare Fastify route', metric: 'throughput', value: bare.requestsPerSecond, unit: 'req/s' },
       {
         benchmark: 'GET /v1/account vs bare',

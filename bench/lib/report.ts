@@ -29,7 +29,10 @@ export function writeResults(figures: BenchFigure[]): string {
   const dir = path.resolve(import.meta.dirname, '../results');
   fs.mkdirSync(dir, { recursive: true });
   const at = new Date().toISOString();
-  fs.writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify({ at, machine: machine(), figures }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(dir, 'latest.json'),
+    `${JSON.stringify({ at, machine: machine(), figures }, null, 2)}\n`,
+  );
   const table = `Measured ${at} on ${machine()}\n\n${markdownTable(figures)}\n`;
   fs.writeFileSync(path.join(dir, 'latest.md'), table);
   return table;
