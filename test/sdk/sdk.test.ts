@@ -274,7 +274,7 @@ describe('fraudAnalysis.setup()', () => {
     await expect(sdk.fraudAnalysis.reported()).resolves.toBe(true);
   });
 
-  it('starts the IP lookup with the session request, and the profiler only once the session exists', async () => {
+  it('sends only the session request, then starts the IP lookup and the profiler once the session exists', async () => {
     const profiler = controlledProfiler();
     const created = deferred<Response>();
     const { sdk, calls } = setupSdk(
@@ -284,10 +284,12 @@ describe('fraudAnalysis.setup()', () => {
     await sdk.init();
     const result = sdk.fraudAnalysis.setup();
     await flush();
-    expect(calls.map((c) => c.url)).toEqual([`${BASE}/v1/sdk/config`, LOOKUP, `${BASE}/v1/fraud/sessions`]);
+    expect(calls.map((c) => c.url)).toEqual([`${BASE}/v1/sdk/config`, `${BASE}/v1/fraud/sessions`]);
     expect(profiler.factory).not.toHaveBeenCalled();
     created.resolve(ok(session(), 201));
     await result;
+    await flush();
+    expect(calls.map((c) => c.url)).toContain(LOOKUP);
     expect(profiler.factory).toHaveBeenCalledTimes(1);
     expect(profiler.contexts[0]!.sessionId).toBe(session().sessionId);
   });
@@ -326,23 +328,20 @@ describe('fraudAnalysis.setup()', () => {
     expect(callsTo('POST', '/v1/fraud/sessions')).toHaveLength(2);
   });
 
-  it('rejects with the typed error of a refused session request, stops the lookup, and can be retried', async () => {
+  it('rejects with the typed error of a refused session request, starts no lookup, and can be retried', async () => {
     let attempts = 0;
-    const lookupSignals: AbortSignal[] = [];
-    const { sdk, callsTo } = setupSdk({
+    const { sdk, callsTo, calls } = setupSdk({
       [`POST ${BASE}/v1/fraud/sessions`]: () =>
         ++attempts === 1
           ? apiError(429, 'RATE_LIMIT_EXCEEDED', 'Too many requests.', { 'Retry-After': '30' })
           : ok(session(), 201),
-      [LOOKUP]: (call: Call) => {
-        lookupSignals.push(call.signal!);
-        return hang(call);
-      },
+      [`POST ${BASE}/v1/fraud/sessions/${session().sessionId}/signals`]: () => ok({}, 202),
     });
     await sdk.init();
     const error = await expectSdkError(sdk.fraudAnalysis.setup(), 'RATE_LIMITED');
     expect(error.retryAfter).toBe(30);
-    expect(lookupSignals[0]!.aborted).toBe(true);
+    await flush();
+    expect(calls.map((c) => c.url)).not.toContain(LOOKUP);
     await expect(sdk.fraudAnalysis.reported()).resolves.toBe(false);
     await expect(sdk.fraudAnalysis.setup()).resolves.toMatchObject({ sessionId: session().sessionId });
     expect(callsTo('POST', '/v1/fraud/sessions')).toHaveLength(2);
@@ -495,7 +494,7 @@ describe('signals', () => {
 });
 
 describe('teardown()', () => {
-  it('aborts a setup in flight: the session request and the IP lookup, and no profiler starts', async () => {
+  it('aborts a setup in flight: the session request; no lookup or profiler starts', async () => {
     const profiler = controlledProfiler();
     const requests: Call[] = [];
     const record = (call: Call) => {
@@ -511,7 +510,7 @@ describe('teardown()', () => {
     await flush();
     sdk.teardown();
     await expectSdkError(result, 'ABORTED');
-    expect(requests).toHaveLength(2);
+    expect(requests).toHaveLength(1);
     expect(requests.every((call) => call.signal!.aborted)).toBe(true);
     await flush();
     expect(profiler.factory).not.toHaveBeenCalled();

@@ -13,7 +13,7 @@ export interface FraudSetupResult {
 
 export interface FraudAnalysis {
   /**
-   * Creates the fraud session (one request) and starts the IP lookup and the profiler in the background.
+   * Creates the fraud session (one request), then starts the IP lookup and the profiler in the background.
    * Concurrent calls share one request; later calls return the same result while the session has not
    * expired, and create a new session once it has. Rejects with `SdkError` (`NOT_INITIALISED` before
    * `init()`).
@@ -92,14 +92,6 @@ export function createFraudAnalysis(context: FraudAnalysisContext): { api: Fraud
     let settleReported: (sent: boolean) => void = () => {};
     const run: Run = { controller, reported: new Promise((resolve) => (settleReported = resolve)) };
 
-    // Starts now, in parallel with the session request, and never delays it.
-    const ip = lookupIp({
-      urls: settings.ipLookupUrls,
-      timeoutMs: context.ipLookupTimeoutMs,
-      fetch: context.fetch,
-      signal,
-    });
-
     run.pending = context
       .api<{ sessionId?: unknown; expires_at?: unknown }>('POST', '/v1/fraud/sessions', {
         body: data,
@@ -113,6 +105,14 @@ export function createFraudAnalysis(context: FraudAnalysisContext): { api: Fraud
         run.result = result;
         run.pending = undefined;
         const sessionPath = `/v1/fraud/sessions/${encodeURIComponent(result.sessionId)}/signals`;
+        // The lookup starts once the session exists, like the profiler: sent earlier, its request would
+        // compete with the session request for the page's connections and slow `setup()` down.
+        const ip = lookupIp({
+          urls: settings.ipLookupUrls,
+          timeoutMs: context.ipLookupTimeoutMs,
+          fetch: context.fetch,
+          signal,
+        });
         Promise.all([ip, profile(result.sessionId, settings.profilerEnabled, signal)])
           .then(([lookup, outcome]) => {
             if (signal.aborted) return false;
