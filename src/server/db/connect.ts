@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { BoundedCache } from '../core/bounded-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -28,10 +29,25 @@ function openSqlite(file: string): SQLite.Database {
   return database;
 }
 
+/**
+ * Kysely prepares every query anew; compiling the SQL costs as much as running a simple query, so keep the
+ * prepared statements of the most recent distinct SQL texts. Safe because Kysely runs one query at a time on
+ * the connection.
+ */
+function withStatementCache(database: SQLite.Database, size = 500): SqliteDatabase {
+  const statements = new BoundedCache<string, SQLite.Statement>(size);
+  return {
+    close: () => database.close(),
+    prepare: (text: string) => statements.getOrSet(text, () => database.prepare(text)),
+  };
+}
+
 export function openStore<DB>(databaseUrl: string): Store<DB> {
   if (databaseUrl.startsWith('file:')) {
     const db = new Kysely<DB>({
-      dialect: new SqliteDialect({ database: openSqlite(databaseUrl.slice('file:'.length)) }),
+      dialect: new SqliteDialect({
+        database: withStatementCache(openSqlite(databaseUrl.slice('file:'.length))),
+      }),
     });
     return {
       db,

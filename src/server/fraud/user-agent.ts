@@ -1,4 +1,5 @@
 import { UAParser } from 'ua-parser-js';
+import { BoundedCache } from '../core/bounded-cache.js';
 
 /** The six browser types of the published interface. */
 export const BROWSER_TYPES = ['Chrome', 'Firefox', 'Safari', 'Edge', 'Opera', 'Other'] as const;
@@ -31,7 +32,15 @@ export function browserTypeOf(browserName: string | undefined | null): BrowserTy
   return TYPE_BY_NAME.find(([pattern]) => pattern.test(browserName))?.[1] ?? 'Other';
 }
 
-export function readUserAgent(userAgent: string): UserAgentReading {
+// Buyers share a handful of user-agent strings, and each session reads two (declared and header), usually the
+// same: remember recent readings rather than run ua-parser-js's regex list again. Readings are frozen: shared.
+const recentReadings = new BoundedCache<string, Readonly<UserAgentReading>>(1_000);
+
+export function readUserAgent(userAgent: string): Readonly<UserAgentReading> {
+  return recentReadings.getOrSet(userAgent, () => Object.freeze(parseUserAgent(userAgent)));
+}
+
+function parseUserAgent(userAgent: string): UserAgentReading {
   const result = new UAParser(userAgent).getResult();
   return {
     type: browserTypeOf(result.browser.name),

@@ -1,3 +1,4 @@
+import { BoundedCache } from '../core/bounded-cache.js';
 import type { Caller } from './auth.js';
 
 /**
@@ -6,12 +7,14 @@ import type { Caller } from './auth.js';
  * and dropped at once when this instance changes the merchant; other instances see a change within `ttlMs`.
  */
 export class CredentialCache {
-  private readonly entries = new Map<string, { caller: Caller; expiresAt: number }>();
+  private readonly entries: BoundedCache<string, { caller: Caller; expiresAt: number }>;
 
   constructor(
     private readonly ttlMs = 5_000,
-    private readonly maxEntries = 10_000,
-  ) {}
+    maxEntries = 10_000,
+  ) {
+    this.entries = new BoundedCache(maxEntries);
+  }
 
   get(keyHash: string): Caller | undefined {
     const entry = this.entries.get(keyHash);
@@ -24,18 +27,10 @@ export class CredentialCache {
   }
 
   set(keyHash: string, caller: Caller): void {
-    if (this.entries.size >= this.maxEntries) {
-      // Maps iterate in insertion order: drop the oldest entry.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
     this.entries.set(keyHash, { caller, expiresAt: performance.now() + this.ttlMs });
   }
 
   forgetMerchant(merchantId: string): void {
-    for (const [keyHash, entry] of this.entries) {
-      if (entry.caller.kind !== 'operator' && entry.caller.merchant.id === merchantId)
-        this.entries.delete(keyHash);
-    }
+    this.entries.deleteWhere(({ caller }) => caller.kind !== 'operator' && caller.merchant.id === merchantId);
   }
 }
