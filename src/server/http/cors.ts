@@ -102,7 +102,11 @@ async function preflight(_request: FastifyRequest, reply: FastifyReply): Promise
 export function registerCors(app: FastifyInstance): void {
   const withPreflight = new Set<string>();
   app.addHook('onRoute', function (route) {
-    if (!route.config?.cors || route.method === 'OPTIONS' || withPreflight.has(route.url)) return;
+    if (!route.config?.cors) return;
+    // Route-level hooks: routes without CORS pay nothing for it.
+    route.onSend = [...hooksOf(route.onSend), reflectOrigin];
+    route.preValidation = [...hooksOf(route.preValidation), enforceAllowedHosts];
+    if (route.method === 'OPTIONS' || withPreflight.has(route.url)) return;
     withPreflight.add(route.url);
     this.route({
       method: 'OPTIONS',
@@ -112,18 +116,23 @@ export function registerCors(app: FastifyInstance): void {
       handler: preflight,
     });
   });
+}
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const origin = request.headers.origin;
-    if (!request.routeOptions.config?.cors || !origin) return payload;
-    reply.header('Access-Control-Allow-Origin', origin);
-    reply.header('Access-Control-Expose-Headers', CORS_EXPOSED_HEADERS);
-    addVary(reply, 'Origin');
-    return payload;
-  });
+function hooksOf<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
+}
 
-  // preValidation runs after every onRequest hook (authentication included) and before the body is judged.
-  app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.config?.cors) assertOriginAllowed(request.caller, request.headers.origin);
-  });
+async function reflectOrigin(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const origin = request.headers.origin;
+  if (!origin) return payload;
+  reply.header('Access-Control-Allow-Origin', origin);
+  reply.header('Access-Control-Expose-Headers', CORS_EXPOSED_HEADERS);
+  addVary(reply, 'Origin');
+  return payload;
+}
+
+// preValidation runs after every onRequest hook (authentication included) and before the body is judged.
+async function enforceAllowedHosts(request: FastifyRequest) {
+  assertOriginAllowed(request.caller, request.headers.origin);
 }
