@@ -4,6 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+// The receiver helper merchants import as `verifySignature` from '@vigia/server'. The demo runs from this source
+// tree under tsx, so it imports the helper's own file: node:crypto only, no app, no build (see demo/README.md).
+import { verifySignature } from '../src/server/webhooks/signature.js';
 
 const port = Number(process.env.DEMO_PORT || 4001);
 const host =
@@ -11,6 +14,17 @@ const host =
 const apiUrl = (process.env.VIGIA_API_URL || 'http://127.0.0.1:4000').replace(/\/+$/, '');
 const keysFile = process.env.VIGIA_DEMO_KEYS_FILE || path.resolve('.data', 'demo-merchant.json');
 const publicDir = path.join(import.meta.dirname, 'public');
+
+/** Where this backend receives Vigia's webhook notifications. */
+const WEBHOOK_PATH = '/webhooks/vigia';
+/**
+ * The URL the demo registers for itself: how the service reaches this server (DEMO_WEBHOOK_URL when that is not
+ * this host and port, e.g. behind a proxy; its path must lead to WEBHOOK_PATH here).
+ */
+const webhookUrl = new URL(
+  process.env.DEMO_WEBHOOK_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}${WEBHOOK_PATH}`,
+).href;
+const WEBHOOK_EVENTS = ['charge.captured', 'charge.failed', 'charge.refunded'];
 
 /**
  * What /ip-lookup answers: a documentation address (RFC 5737 TEST-NET-3) standing in for a public IP lookup
@@ -120,7 +134,7 @@ const ORDER = {
   customer: { name: 'Maria Silva', email: 'maria.silva@example.com', document: '52998224725' },
 };
 
-async function readJsonBody(request: http.IncomingMessage, limit = 4096): Promise<unknown> {
+async function readBody(request: http.IncomingMessage, limit: number): Promise<Buffer> {
   let size = 0;
   const chunks: Buffer[] = [];
   for await (const chunk of request as AsyncIterable<Buffer>) {
@@ -128,7 +142,11 @@ async function readJsonBody(request: http.IncomingMessage, limit = 4096): Promis
     if (size > limit) throw new Error('body too large');
     chunks.push(chunk);
   }
-  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  return Buffer.concat(chunks);
+}
+
+async function readJsonBody(request: http.IncomingMessage, limit = 4096): Promise<unknown> {
+  return JSON.parse((await readBody(request, limit)).toString('utf8'));
 }
 
 /**
@@ -162,21 +180,225 @@ async function pay(request: http.IncomingMessage, response: http.ServerResponse,
   json(response, upstream.status, await upstream.json());
 }
 
+// --- Webhooks: the demo registers an endpoint for itself and verifies every notification it receives. ---
+
+/** A call to the service with the secret key; throws with the service's message unless it answered 2xx. */
+async function callVigia<T>(keys: DemoKeys, method: string, apiPath: string, body?: unknown): Promise<T> {
+  const upstream = await fetch(`${apiUrl}${apiPath}`, {
+    method,
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${keys.secret_key}:`).toString('base64')}`,
+      ...(body !== undefined && { 'Content-Type': 'application/json' }),
+    },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(5000),
+  });
+  const answer = (await upstream.json().catch(() => ({}))) as { message?: string };
+  if (!upstream.ok)
+    throw new Error(`${method} ${apiPath}: ${upstream.status} ${answer.message ?? ''}`.trim());
+  return answer as T;
+}
+
+interface WebhookEndpoint {
+  id: string;
+  url: string;
+}
+
+/** The merchant's endpoints whose URL is ours (`search` matches parts of URLs; keep the exact ones). */
+async function ourEndpoints(keys: DemoKeys): Promise<WebhookEndpoint[]> {
+  const ours: WebhookEndpoint[] = [];
+  for (let page = 1, totalPages = 1; page <= totalPages; page++) {
+    const query = new URLSearchParams({ search: webhookUrl, limit: '100', page: String(page) });
+    const answer = await callVigia<{ data: WebhookEndpoint[]; pagination: { totalPages: number } }>(
+      keys,
+      'GET',
+      `/v1/postbacks/endpoints?${query}`,
+    );
+    totalPages = answer.pagination.totalPages;
+    ours.push(...answer.data.filter((endpoint) => endpoint.url === webhookUrl));
+  }
+  return ours;
+}
+
+/**
+ * Registers this backend's endpoint and returns its secret, which lives only in this process's memory. The
+ * secret is shown once, so after a restart the demo takes over the endpoint it registered before with a new
+ * secret (what it was still owed is then delivered, signed with that one) rather than adding another endpoint.
+ */
+async function registerWebhookEndpoint(keys: DemoKeys): Promise<{ id: string; secret: string }> {
+  type WithSecret = { data: { id: string; secret: string } };
+  // Newest first: keep the oldest, which holds what was queued for the demo longest.
+  const duplicates = await ourEndpoints(keys);
+  const existing = duplicates.pop();
+  for (const duplicate of duplicates) {
+    await callVigia(keys, 'DELETE', `/v1/postbacks/endpoints/${duplicate.id}`);
+  }
+  if (!existing) {
+    const { data } = await callVigia<WithSecret>(keys, 'POST', '/v1/postbacks/endpoints', {
+      url: webhookUrl,
+      events: WEBHOOK_EVENTS,
+    });
+    return { id: data.id, secret: data.secret };
+  }
+  await callVigia(keys, 'PATCH', `/v1/postbacks/endpoints/${existing.id}`, {
+    events: WEBHOOK_EVENTS,
+    status: 'active',
+  });
+  const { data } = await callVigia<WithSecret>(
+    keys,
+    'POST',
+    `/v1/postbacks/endpoints/${existing.id}/secret/regenerate`,
+  );
+  return { id: existing.id, secret: data.secret };
+}
+
+type WebhookState =
+  | { status: 'registering' }
+  | { status: 'registered'; id: string; secret: string }
+  | { status: 'failed'; error: string; at: number };
+
+/** The registration for the current keys (a new keys file means a new merchant, so a new endpoint). */
+let webhook: { secretKey: string; state: WebhookState; settled: Promise<void> } | undefined;
+
+const RETRY_REGISTRATION_MS = 5000;
+
+/** Starts (or retries) the registration for these keys unless it is done or under way. */
+function ensureWebhookEndpoint(keys: DemoKeys): void {
+  const previous = webhook?.secretKey === keys.secret_key ? webhook.state : undefined;
+  if (previous && (previous.status !== 'failed' || Date.now() - previous.at < RETRY_REGISTRATION_MS)) return;
+  const registration = registerWebhookEndpoint(keys);
+  webhook = {
+    secretKey: keys.secret_key,
+    state: { status: 'registering' },
+    settled: registration.then(
+      ({ id, secret }) => {
+        if (webhook?.secretKey !== keys.secret_key) return;
+        webhook.state = { status: 'registered', id, secret };
+        console.log(
+          `demo: webhook endpoint ${id} registered for ${webhookUrl} (${WEBHOOK_EVENTS.join(', ')})`,
+        );
+      },
+      (error: unknown) => {
+        if (webhook?.secretKey !== keys.secret_key) return;
+        const message = error instanceof Error ? error.message : String(error);
+        webhook.state = { status: 'failed', error: message, at: Date.now() };
+        // Retried every few seconds: say so once per distinct reason.
+        if (previous?.status !== 'failed' || previous.error !== message) {
+          console.error(`demo: could not register the webhook endpoint (retrying): ${message}`);
+        }
+      },
+    ),
+  };
+}
+
+/** What the backend keeps of a verified notification: what the result page shows. */
+interface VerifiedNotification {
+  id: string;
+  type: string;
+  created_at: string;
+  received_at: string;
+  signature: 'verified';
+  charge: { id: string; status: unknown; amount: unknown; failure_code: unknown };
+}
+
+/** Verified notifications per charge id, oldest charges dropped past the cap (a demo keeps no database). */
+const notificationsByCharge = new Map<string, VerifiedNotification[]>();
+const MAX_CHARGES_KEPT = 1000;
+
+function keepNotification(notification: VerifiedNotification): void {
+  const chargeId = notification.charge.id;
+  const kept = notificationsByCharge.get(chargeId) ?? [];
+  // At least once: a redelivered event has the same id.
+  if (kept.some((known) => known.id === notification.id)) return;
+  kept.push(notification);
+  notificationsByCharge.delete(chargeId);
+  notificationsByCharge.set(chargeId, kept);
+  if (notificationsByCharge.size > MAX_CHARGES_KEPT) {
+    notificationsByCharge.delete(notificationsByCharge.keys().next().value!);
+  }
+}
+
+/**
+ * POST /webhooks/vigia: the signature is checked on the raw body, before any parsing, with the secret of the
+ * endpoint this process registered. A bad or missing signature is 401 and nothing is kept.
+ */
+async function receiveNotification(request: http.IncomingMessage, response: http.ServerResponse) {
+  let raw: Buffer;
+  try {
+    raw = await readBody(request, 1024 * 1024);
+  } catch {
+    return json(response, 413, { message: 'Notifications are at most 1 MiB.' });
+  }
+  await webhook?.settled;
+  const state = webhook?.state;
+  if (state?.status !== 'registered') {
+    // Nothing to verify with yet: the service retries.
+    return json(response, 503, { message: 'The webhook endpoint is not registered yet.' });
+  }
+  const header = request.headers['x-service-signature'];
+  if (!verifySignature(raw, typeof header === 'string' ? header : undefined, state.secret)) {
+    console.warn('demo: refused a webhook notification with a bad signature');
+    return json(response, 401, { message: 'The X-Service-Signature header does not sign this body.' });
+  }
+  let event: { id: string; type: string; created_at: string; data: Record<string, unknown> | null };
+  try {
+    event = JSON.parse(raw.toString('utf8'));
+  } catch {
+    return json(response, 400, { message: 'The notification is not JSON.' });
+  }
+  if (String(event.type).startsWith('charge.') && typeof event.data?.id === 'string') {
+    keepNotification({
+      id: event.id,
+      type: event.type,
+      created_at: event.created_at,
+      received_at: new Date().toISOString(),
+      signature: 'verified',
+      charge: {
+        id: event.data.id,
+        status: event.data.status,
+        amount: event.data.amount,
+        failure_code: event.data.failure_code,
+      },
+    });
+  }
+  console.log(`demo: verified ${event.type} ${event.id}`);
+  return json(response, 200, { received: true });
+}
+
 async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
   const url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`);
   const keys = await loadKeys();
+  if (keys) ensureWebhookEndpoint(keys);
+  if (request.method === 'POST' && url.pathname === WEBHOOK_PATH)
+    return receiveNotification(request, response);
   if (request.method === 'POST' && url.pathname === '/api/pay' && keys) return pay(request, response, keys);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return json(response, 405, { message: 'Only GET here (and POST /api/pay).' }, { Allow: 'GET, HEAD' });
+    return json(
+      response,
+      405,
+      { message: `Only GET here (and POST /api/pay, POST ${WEBHOOK_PATH}).` },
+      { Allow: 'GET, HEAD' },
+    );
   }
 
   if (url.pathname === '/health') {
-    return keys
-      ? json(response, 200, { status: 'ok', api: apiUrl })
-      : json(response, 503, {
-          status: 'waiting',
-          message: `Waiting for the demo merchant's keys in ${keysFile}.`,
-        });
+    if (!keys) {
+      return json(response, 503, {
+        status: 'waiting',
+        message: `Waiting for the demo merchant's keys in ${keysFile}.`,
+      });
+    }
+    // Ready once the webhook registration settled, so that the first payment already gets its notifications.
+    // A failed registration does not stop the shop: it is retried, and shown here.
+    await webhook?.settled;
+    const state = webhook?.state;
+    const webhooks = {
+      url: webhookUrl,
+      status: state?.status ?? 'registering',
+      ...(state?.status === 'registered' && { endpoint_id: state.id }),
+      ...(state?.status === 'failed' && { error: state.error }),
+    };
+    return json(response, 200, { status: 'ok', api: apiUrl, webhooks });
   }
   if (url.pathname === '/ip-lookup') {
     return json(response, 200, { ip: DEMO_PUBLIC_IP });
@@ -197,6 +419,12 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     const id = sessionMatch[1]!;
     if (!UUID.test(id)) return json(response, 400, { message: 'The session id must be a UUID.' });
     return fraudSession(response, id, keys);
+  }
+  const chargeMatch = /^\/api\/charges\/([^/]+)\/events$/.exec(url.pathname);
+  if (chargeMatch) {
+    const id = chargeMatch[1]!;
+    if (!UUID.test(id)) return json(response, 400, { message: 'The charge id must be a UUID.' });
+    return json(response, 200, { data: notificationsByCharge.get(id) ?? [] });
   }
   const file = PAGES[url.pathname];
   if (!file) return send(response, 404, 'Not found.', { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -224,8 +452,17 @@ server.listen(port, host, () => {
   console.log(`demo: listening on http://${host}:${port} (service ${apiUrl})`);
 });
 
+// Registers the webhook endpoint as soon as the keys are there (and again for new keys, or after a failure).
+const registration = setInterval(async () => {
+  const keys = await loadKeys();
+  if (keys) ensureWebhookEndpoint(keys);
+}, 1000);
+registration.unref();
+loadKeys().then((keys) => keys && ensureWebhookEndpoint(keys));
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
+    clearInterval(registration);
     server.close(() => process.exit(0));
     server.closeAllConnections();
   });

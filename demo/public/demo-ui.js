@@ -34,6 +34,50 @@
     }
   }
 
+  function setWebhookStatus(state, text) {
+    const status = byId('webhook-status');
+    status.dataset.state = state;
+    status.textContent = text;
+  }
+
+  function showNotifications(notifications) {
+    byId('webhook-events').replaceChildren(
+      ...notifications.map((notification) => {
+        const item = document.createElement('li');
+        item.dataset.type = notification.type;
+        const type = document.createElement('strong');
+        type.textContent = notification.type;
+        const details = document.createElement('span');
+        details.textContent =
+          ` · signature ${notification.signature} · charge ${notification.charge.id} ` +
+          `(${notification.charge.status}) · event ${notification.id} · received ${notification.received_at}`;
+        item.append(type, details);
+        return item;
+      }),
+    );
+  }
+
+  /**
+   * Vigia notifies the shop's backend of the charge's outcome (a webhook it verifies with verifySignature); the
+   * page asks the backend what it received for this charge until the outcome's notification is there.
+   */
+  async function awaitNotification(charge, isCurrent) {
+    const expected = `charge.${charge.status}`;
+    setWebhookStatus('waiting', `Waiting for the ${expected} notification…`);
+    showNotifications([]);
+    for (let attempt = 0; attempt < POLL_ATTEMPTS && isCurrent(); attempt++) {
+      const { data } = await getJson(`/api/charges/${encodeURIComponent(charge.id)}/events`);
+      if (!isCurrent()) return;
+      showNotifications(data);
+      if (data.some((notification) => notification.type === expected)) {
+        setWebhookStatus('received', `Received and verified ${expected}.`);
+        return;
+      }
+      await sleep(POLL_INTERVAL_MS);
+    }
+    if (isCurrent()) setWebhookStatus('error', `No ${expected} notification arrived.`);
+  }
+
   function run(Sdk, label) {
     const sdk = new Sdk(meta('vigia-public-key'), {
       baseUrl: meta('vigia-api-url'),
@@ -42,6 +86,7 @@
     });
     let sessionId = null;
     let generation = 0;
+    let payments = 0;
 
     async function startSession() {
       const mine = ++generation;
@@ -72,6 +117,10 @@
       const result = byId('pay-result');
       payButton.disabled = true;
       result.textContent = 'Paying…';
+      // A new payment: the previous one's notifications make way.
+      const payment = ++payments;
+      setWebhookStatus('idle', 'Paying…');
+      showNotifications([]);
       try {
         const fields = Object.fromEntries(new FormData(form));
         const token = await sdk.cards.tokenize(fields);
@@ -79,6 +128,10 @@
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({ card_token: token.id, fraud_session_id: sessionId }),
+        });
+        const isCurrent = () => payment === payments;
+        awaitNotification(charge, isCurrent).catch((error) => {
+          if (isCurrent()) setWebhookStatus('error', `Could not read the notifications: ${explain(error)}`);
         });
         const analysis = charge.fraud_analysis;
         result.textContent =
@@ -88,6 +141,7 @@
           '.';
       } catch (error) {
         result.textContent = `Payment failed: ${explain(error)}`;
+        setWebhookStatus('idle', 'No charge was created, so there is nothing to notify.');
       }
       // A session is single use: the next attempt gets a new one.
       sdk.teardown();

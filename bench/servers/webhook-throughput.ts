@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { recordEvent } from '../../src/server/events/outbox.js';
+import { createMerchant } from '../../src/server/merchants/service.js';
+import { createEndpoint } from '../../src/server/webhooks/service.js';
+import { DeliveryWorker, workerOptionsFromConfig } from '../../src/server/webhooks/worker.js';
+
+// The service side of the delivery throughput benchmark, on a fresh SQLite file: the events outbox and the
+// delivery worker of `vigia serve` / `vigia worker`, with the default settings (32 in flight). The benchmark
+// queues a backlog of charge.captured events (POST /queue, worker stopped), starts the worker (POST /start) and
+// watches the receiver. The worker is started and stopped here so that the backlog is written before the clock
+// starts.
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigia-bench-'));
+const config = { ...loadConfig(), databaseUrl: `file:${path.join(dir, 'vigia.db')}`, logLevel: 'silent' };
+const app = await buildApp({ ...config, runWorker: false });
+await app.ready();
+const { merchant } = await createMerchant(app.store.db, { name: 'Bench', live: false, now: new Date() });
+
+/** A charge as GET /v1/charges/:id shows it: what a charge.captured notification carries. */
+function chargeData(n: number) {
+  const at = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    amount: 19_900 + n,
+    currency: 'BRL',
+    payment_method: 'credit_card',
+    installments: 1,
+    status: 'captured',
+    failure_code: null,
+    failure_message: null,
+    customer: { name: 'Maria Silva', email: 'maria.silva@example.com', document: '52998224725' },
+    card: { brand: 'visa', last4: '1111', exp_month: 12, exp_year: 2030 },
+    fraud_session_id: randomUUID(),
+    fraud_analysis: { status: 'approved', score: 0, reasons: [] },
+    refunded_at: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
+let worker: DeliveryWorker | undefined;
+
+async function queue(count: number): Promise<number> {
+  const started = performance.now();
+  for (let done = 0; done < count; ) {
+    const batch = Math.min(500, count - done);
+    await app.store.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < batch; i++) {
+        await recordEvent(trx, {
+          merchantId: merchant.id,
+          type: 'charge.captured',
+          data: chargeData(done + i),
+          now: new Date(),
+        });
+      }
+    });
+    done += batch;
+  }
+  return performance.now() - started;
+}
+
+async function deliveryCounts() {
+  const rows = await app.store.db
+    .selectFrom('webhook_deliveries')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('status')
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+}
+
+async function handle(request: http.IncomingMessage, body: unknown): Promise<unknown> {
+  switch (`${request.method} ${request.url}`) {
+    case 'POST /endpoint': {
+      const { url } = body as { url: string };
+      const { endpoint, secret } = await createEndpoint(app.store.db, {
+        merchantId: merchant.id,
+        url,
+        events: ['charge.captured'],
+        masterKey: config.webhookMasterKey,
+        now: new Date(),
+      });
+      return { id: endpoint.id, secret };
+    }
+    case 'POST /queue':
+      return { queuedMs: await queue((body as { count: number }).count) };
+    case 'POST /start':
+      worker = new DeliveryWorker({
+        store: app.store,
+        clock: app.clock,
+        logger: silent,
+        ...workerOptionsFromConfig(config),
+      });
+      worker.start();
+      return {};
+    case 'POST /stop': {
+      await worker?.stop();
+      const stats = worker?.stats;
+      worker = undefined;
+      return { stats };
+    }
+    case 'GET /deliveries':
+      return deliveryCounts();
+    default:
+      throw Object.assign(new Error('not found'), { status: 404 });
+  }
+}
+
+const control = http.createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', async () => {
+    try {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const result = await handle(request, text ? JSON.parse(text) : {});
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(result));
+    } catch (error) {
+      response.writeHead((error as { status?: number }).status ?? 500, { 'content-type': 'text/plain' });
+      response.end(String(error));
+    }
+  });
+});
+await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+console.log(JSON.stringify({ control: `http://127.0.0.1:${(control.address() as AddressInfo).port}` }));
+
+process.on('SIGTERM', async () => {
+  await worker?.stop();
+  control.close();
+  await app.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+});

@@ -1,0 +1,166 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+// On start the demo backend registers its own webhook endpoint (POST /webhooks/vigia) with the service and keeps
+// the secret in memory; it verifies every notification with verifySignature and keeps the verified ones per
+// charge (GET /api/charges/:id/events), which the result page shows in #webhook-events.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+/** A card no other spec pays with, so the risk engine's card velocity rule stays out of this spec. */
+const MASTERCARD = '5555 5555 5555 4444';
+
+interface VerifiedNotification {
+  id: string;
+  type: string;
+  created_at: string;
+  received_at: string;
+  signature: string;
+  charge: { id: string; status: string; amount: number; failure_code: string | null };
+}
+
+function watchForErrors(page: Page, expected: RegExp[] = []): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    const text = `console: ${message.text()} (${message.location().url})`;
+    if (message.type() === 'error' && !expected.some((pattern) => pattern.test(text))) errors.push(text);
+  });
+  return errors;
+}
+
+async function sessionIdShown(page: Page): Promise<string> {
+  const shown = page.locator('#session-id');
+  await expect(shown).toHaveText(UUID, { timeout: 15_000 });
+  return (await shown.textContent())!.trim();
+}
+
+/** The charge that consumed the session, as the shop's backend reads it from the service. */
+async function chargeIdOf(request: APIRequestContext, sessionId: string): Promise<string> {
+  const response = await request.get(`/api/fraud-sessions/${sessionId}`);
+  expect(response.status(), await response.text()).toBe(200);
+  const { data } = await response.json();
+  expect(data.charge_id).toMatch(UUID);
+  return data.charge_id as string;
+}
+
+async function notificationsOf(
+  request: APIRequestContext,
+  chargeId: string,
+): Promise<VerifiedNotification[]> {
+  const response = await request.get(`/api/charges/${chargeId}/events`);
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).data as VerifiedNotification[];
+}
+
+async function pay(page: Page, cardNumber?: string): Promise<void> {
+  if (cardNumber) await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByRole('button', { name: /^Pay/ }).click();
+}
+
+test('a captured purchase shows its charge.captured notification, received and verified by the shop backend', async ({
+  page,
+  request,
+}) => {
+  // The buyer's ad blocker stops the device profiler (the page goes on without it): the risk engine reviews the
+  // charge instead of declining an automated browser, and the acquirer captures it.
+  await page.route('**/sdk/v1/esm/chunks/profiler-*.js', (route) => route.abort('blockedbyclient'));
+  const errors = watchForErrors(page, [/profiler-.*\.js/, /Failed to load resource/]);
+  await page.goto('/spa');
+  const sessionId = await sessionIdShown(page);
+  await expect(page.locator('#webhook-status')).toHaveText('No payment yet.');
+
+  await pay(page, MASTERCARD);
+  await expect(page.locator('#pay-result')).toHaveText(/^Charge captured \(mastercard •••• 4444\)\./, {
+    timeout: 15_000,
+  });
+  const chargeId = await chargeIdOf(request, sessionId);
+
+  await expect(page.locator('#webhook-status')).toHaveText('Received and verified charge.captured.', {
+    timeout: 15_000,
+  });
+  await expect(page.locator('#webhook-status')).toHaveAttribute('data-state', 'received');
+  const shown = page.locator('#webhook-events li[data-type="charge.captured"]');
+  await expect(shown).toHaveCount(1);
+  await expect(shown).toContainText(`signature verified · charge ${chargeId} (captured)`);
+
+  const notifications = await notificationsOf(request, chargeId);
+  expect(notifications).toHaveLength(1);
+  const [captured] = notifications;
+  expect(captured).toMatchObject({
+    id: expect.stringMatching(UUID),
+    type: 'charge.captured',
+    signature: 'verified',
+    charge: { id: chargeId, status: 'captured', amount: 19_900, failure_code: null },
+  });
+  await expect(shown).toContainText(`event ${captured!.id}`);
+  // The notification came after the charge it reports.
+  expect(Date.parse(captured!.received_at)).toBeGreaterThanOrEqual(Date.parse(captured!.created_at));
+  expect(errors).toEqual([]);
+});
+
+test('a purchase the risk engine declines (an automated browser) shows its verified charge.failed notification', async ({
+  page,
+  request,
+}) => {
+  const errors = watchForErrors(page);
+  await page.goto('/');
+  const sessionId = await sessionIdShown(page);
+  // Wait for the profiler's report, so that the automation verdict is there when the charge is analysed.
+  await expect(page.locator('#status')).toHaveAttribute('data-state', 'reported', { timeout: 20_000 });
+
+  await pay(page);
+  await expect(page.locator('#pay-result')).toHaveText(
+    /^Charge failed \(visa •••• 1111\)\. Fraud analysis: declined/,
+    {
+      timeout: 15_000,
+    },
+  );
+  const chargeId = await chargeIdOf(request, sessionId);
+  await expect(page.locator('#webhook-status')).toHaveText('Received and verified charge.failed.', {
+    timeout: 15_000,
+  });
+  await expect(page.locator('#webhook-events li[data-type="charge.failed"]')).toContainText(
+    `signature verified · charge ${chargeId} (failed)`,
+  );
+  await expect(page.locator('#webhook-events li[data-type="charge.captured"]')).toHaveCount(0);
+  expect(await notificationsOf(request, chargeId)).toMatchObject([
+    {
+      type: 'charge.failed',
+      signature: 'verified',
+      charge: { id: chargeId, failure_code: 'fraud_declined' },
+    },
+  ]);
+  expect(errors).toEqual([]);
+});
+
+test('the shop backend answers 401 to a notification whose signature does not verify, and keeps nothing of it', async ({
+  request,
+}) => {
+  const health = await request.get('/health');
+  expect((await health.json()).webhooks).toMatchObject({
+    status: 'registered',
+    endpoint_id: expect.stringMatching(UUID),
+  });
+
+  const chargeId = randomUUID();
+  const body = JSON.stringify({
+    id: randomUUID(),
+    type: 'charge.captured',
+    created_at: new Date().toISOString(),
+    data: { id: chargeId, status: 'captured', amount: 19_900 },
+  });
+  const forgedSignature = `sha256=${createHmac('sha256', 'whsec_not-the-secret').update(body).digest('hex')}`;
+  const forgeries: Record<string, string>[] = [
+    { 'X-Service-Signature': forgedSignature },
+    { 'X-Service-Signature': 'sha256=' },
+    {},
+  ];
+  for (const headers of forgeries) {
+    const response = await request.post('/webhooks/vigia', {
+      headers: { 'Content-Type': 'application/json', ...headers },
+      data: body,
+    });
+    expect(response.status(), JSON.stringify(headers)).toBe(401);
+  }
+  expect(await notificationsOf(request, chargeId)).toEqual([]);
+});
