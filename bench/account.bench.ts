@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { startServer } from './lib/child.js';
-import { load } from './lib/load.js';
 import type { BenchFigure } from './lib/report.js';
+import { versusBare } from './lib/versus-bare.js';
 
 /** Issue 2: authenticated, rate-limited GET /v1/account vs a bare Fastify route; target ≥ 70 %. */
 export async function accountBenchmark(durationSeconds: number): Promise<BenchFigure[]> {
@@ -9,32 +9,13 @@ export async function accountBenchmark(durationSeconds: number): Promise<BenchFi
     path.join(import.meta.dirname, 'servers/account.ts'),
   );
   try {
-    const headers = { authorization: info.authorization };
-    // Warm both up (JIT, SQLite page cache) before measuring.
-    await load({ url: info.bare, durationSeconds: 2 });
-    await load({ url: info.ours, headers, durationSeconds: 2 });
-    const bare = await load({ url: info.bare, durationSeconds });
-    const ours = await load({ url: info.ours, headers, durationSeconds });
-    if (ours.non2xx || ours.errors)
-      throw new Error(`GET /v1/account had ${ours.non2xx} non-2xx, ${ours.errors} errors`);
-    const ratio = ours.requestsPerSecond / bare.requestsPerSecond;
-    return [
-      {
-        benchmark: 'GET /v1/account (SQLite)',
-        metric: 'throughput',
-        value: ours.requestsPerSecond,
-        unit: 'req/s',
-      },
-      { benchmark: 'bare Fastify route', metric: 'throughput', value: bare.requestsPerSecond, unit: 'req/s' },
-      {
-        benchmark: 'GET /v1/account vs bare',
-        metric: 'ratio',
-        value: ratio * 100,
-        unit: '%',
-        target: '≥ 70 %',
-        pass: ratio >= 0.7,
-      },
-    ];
+    return await versusBare({
+      name: 'GET /v1/account (SQLite)',
+      target: 0.7,
+      ours: { url: info.ours, headers: { authorization: info.authorization } },
+      bare: { url: info.bare },
+      durationSeconds,
+    });
   } finally {
     await stop();
   }
