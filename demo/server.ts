@@ -27,11 +27,15 @@ const webhookUrl = new URL(
 const WEBHOOK_EVENTS = ['charge.captured', 'charge.failed', 'charge.refunded'];
 
 /**
- * What /ip-lookup answers: a documentation address (RFC 5737 TEST-NET-3) standing in for a public IP lookup
- * service, so the demo needs no internet. A real page lists real lookup services (or none: the SDK always
- * falls back to the service's own GET /v1/ip).
+ * GET /ip-lookup stands in for a public IP lookup service (these machines have no internet) and answers what one
+ * answers: the caller's own address, as this server sees the connection. An IPv4 client on a dual-stack socket
+ * shows as `::ffff:a.b.c.d`; that is the IPv4 address, and the service compares it as one. A real page lists real
+ * lookup services (or none: the SDK always falls back to the service's own GET /v1/ip).
  */
-const DEMO_PUBLIC_IP = '203.0.113.7';
+function callerAddress(request: http.IncomingMessage): string | undefined {
+  const address = request.socket.remoteAddress;
+  return address?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+}
 
 interface DemoKeys {
   id: string;
@@ -117,9 +121,12 @@ const json = (response: http.ServerResponse, status: number, value: unknown, hea
     ...headers,
   });
 
-/** The merchant's backend reading a session with its secret key: the key never leaves this process. */
-async function fraudSession(response: http.ServerResponse, id: string, keys: DemoKeys): Promise<void> {
-  const upstream = await fetch(`${apiUrl}/v1/fraud/sessions/${id}`, {
+/**
+ * The merchant's backend reading from the service with its secret key (a session, a charge), relayed as-is: the
+ * key never leaves this process.
+ */
+async function relayGet(response: http.ServerResponse, apiPath: string, keys: DemoKeys): Promise<void> {
+  const upstream = await fetch(`${apiUrl}${apiPath}`, {
     headers: { Authorization: `Basic ${Buffer.from(`${keys.secret_key}:`).toString('base64')}` },
     signal: AbortSignal.timeout(5000),
   });
@@ -401,7 +408,11 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     return json(response, 200, { status: 'ok', api: apiUrl, webhooks });
   }
   if (url.pathname === '/ip-lookup') {
-    return json(response, 200, { ip: DEMO_PUBLIC_IP });
+    const ip = callerAddress(request);
+    // Public lookup services answer any origin; the SDK sends a simple request (no credentials, no preflight).
+    const cors = { 'Access-Control-Allow-Origin': '*' };
+    if (!ip) return json(response, 503, { message: 'The connection has no peer address.' }, cors);
+    return json(response, 200, { ip }, cors);
   }
   if (!keys) {
     return send(
@@ -418,11 +429,17 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   if (sessionMatch) {
     const id = sessionMatch[1]!;
     if (!UUID.test(id)) return json(response, 400, { message: 'The session id must be a UUID.' });
-    return fraudSession(response, id, keys);
+    return relayGet(response, `/v1/fraud/sessions/${id}`, keys);
   }
-  const chargeMatch = /^\/api\/charges\/([^/]+)\/events$/.exec(url.pathname);
+  const chargeMatch = /^\/api\/charges\/([^/]+)$/.exec(url.pathname);
   if (chargeMatch) {
     const id = chargeMatch[1]!;
+    if (!UUID.test(id)) return json(response, 400, { message: 'The charge id must be a UUID.' });
+    return relayGet(response, `/v1/charges/${id}`, keys);
+  }
+  const eventsMatch = /^\/api\/charges\/([^/]+)\/events$/.exec(url.pathname);
+  if (eventsMatch) {
+    const id = eventsMatch[1]!;
     if (!UUID.test(id)) return json(response, 400, { message: 'The charge id must be a UUID.' });
     return json(response, 200, { data: notificationsByCharge.get(id) ?? [] });
   }

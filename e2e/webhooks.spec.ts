@@ -1,11 +1,20 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import {
+  blockProfiler,
+  chargeIdOf,
+  PROFILER_BLOCKED_ERRORS,
+  pay,
+  sessionIdShown,
+  signalsReported,
+  UUID,
+  watchForErrors,
+} from './helpers.js';
 
 // On start the demo backend registers its own webhook endpoint (POST /webhooks/vigia) with the service and keeps
 // the secret in memory; it verifies every notification with verifySignature and keeps the verified ones per
 // charge (GET /api/charges/:id/events), which the result page shows in #webhook-events.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** A card no other spec pays with, so the risk engine's card velocity rule stays out of this spec. */
 const MASTERCARD = '5555 5555 5555 4444';
 
@@ -18,31 +27,6 @@ interface VerifiedNotification {
   charge: { id: string; status: string; amount: number; failure_code: string | null };
 }
 
-function watchForErrors(page: Page, expected: RegExp[] = []): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    const text = `console: ${message.text()} (${message.location().url})`;
-    if (message.type() === 'error' && !expected.some((pattern) => pattern.test(text))) errors.push(text);
-  });
-  return errors;
-}
-
-async function sessionIdShown(page: Page): Promise<string> {
-  const shown = page.locator('#session-id');
-  await expect(shown).toHaveText(UUID, { timeout: 15_000 });
-  return (await shown.textContent())!.trim();
-}
-
-/** The charge that consumed the session, as the shop's backend reads it from the service. */
-async function chargeIdOf(request: APIRequestContext, sessionId: string): Promise<string> {
-  const response = await request.get(`/api/fraud-sessions/${sessionId}`);
-  expect(response.status(), await response.text()).toBe(200);
-  const { data } = await response.json();
-  expect(data.charge_id).toMatch(UUID);
-  return data.charge_id as string;
-}
-
 async function notificationsOf(
   request: APIRequestContext,
   chargeId: string,
@@ -52,27 +36,21 @@ async function notificationsOf(
   return (await response.json()).data as VerifiedNotification[];
 }
 
-async function pay(page: Page, cardNumber?: string): Promise<void> {
-  if (cardNumber) await page.getByLabel('Card number').fill(cardNumber);
-  await page.getByRole('button', { name: /^Pay/ }).click();
-}
-
 test('a captured purchase shows its charge.captured notification, received and verified by the shop backend', async ({
   page,
   request,
 }) => {
-  // The buyer's ad blocker stops the device profiler (the page goes on without it): the risk engine reviews the
-  // charge instead of declining an automated browser, and the acquirer captures it.
-  await page.route('**/sdk/v1/esm/chunks/profiler-*.js', (route) => route.abort('blockedbyclient'));
-  const errors = watchForErrors(page, [/profiler-.*\.js/, /Failed to load resource/]);
+  // The buyer's ad blocker stops the device profiler (the page goes on without it): the risk engine does not
+  // decline an automated browser it cannot see, and the acquirer captures the charge.
+  await blockProfiler(page);
+  const errors = watchForErrors(page, PROFILER_BLOCKED_ERRORS);
   await page.goto('/spa');
   const sessionId = await sessionIdShown(page);
   await expect(page.locator('#webhook-status')).toHaveText('No payment yet.');
 
-  await pay(page, MASTERCARD);
-  await expect(page.locator('#pay-result')).toHaveText(/^Charge captured \(mastercard •••• 4444\)\./, {
-    timeout: 15_000,
-  });
+  await pay(page, { number: MASTERCARD });
+  await expect(page.locator('#charge-status')).toHaveText('captured', { timeout: 15_000 });
+  await expect(page.locator('#charge-card')).toHaveText('Mastercard •••• 4444');
   const chargeId = await chargeIdOf(request, sessionId);
 
   await expect(page.locator('#webhook-status')).toHaveText('Received and verified charge.captured.', {
@@ -106,15 +84,13 @@ test('a purchase the risk engine declines (an automated browser) shows its verif
   await page.goto('/');
   const sessionId = await sessionIdShown(page);
   // Wait for the profiler's report, so that the automation verdict is there when the charge is analysed.
-  await expect(page.locator('#status')).toHaveAttribute('data-state', 'reported', { timeout: 20_000 });
+  await signalsReported(page);
 
   await pay(page);
-  await expect(page.locator('#pay-result')).toHaveText(
-    /^Charge failed \(visa •••• 1111\)\. Fraud analysis: declined/,
-    {
-      timeout: 15_000,
-    },
-  );
+  await expect(page.locator('#charge-status')).toHaveText('failed', { timeout: 15_000 });
+  await expect(page.locator('#charge-card')).toHaveText('Visa •••• 1111');
+  await expect(page.locator('#fraud-status')).toHaveText('declined');
+  await expect(page.locator('#failure-code')).toHaveText('fraud_declined');
   const chargeId = await chargeIdOf(request, sessionId);
   await expect(page.locator('#webhook-status')).toHaveText('Received and verified charge.failed.', {
     timeout: 15_000,

@@ -1,3 +1,9 @@
-// Page 1: the SDK came from <script src=".../sdk/v1/sdk.js">, which defines window.Sdk.
+// Page 1: the SDK came from <script src=".../sdk/v1/sdk.js">, which defines window.Sdk. The card helpers the form
+// validates with as the buyer types are static properties of it (Sdk.validateCard, Sdk.cardBrand, …).
+// (A classic script: a top-level `const Sdk` here would clash with the SDK's global.)
 
-window.DemoUi.run(window.Sdk, 'script tag');
+window.DemoUi.run(window.Sdk, 'script tag', {
+  validateCard: window.Sdk.validateCard,
+  cardBrand: window.Sdk.cardBrand,
+  CARD_LENGTHS: window.Sdk.CARD_LENGTHS,
+});

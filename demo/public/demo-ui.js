@@ -1,6 +1,7 @@
 // The demo's page logic, shared by both checkout pages (the script-tag page and the ES module page hand it
-// their `Sdk`). It is what a merchant's checkout does: init, setup on load, send the sessionId to its own
-// backend with the payment. It also shows what the service holds, which a real checkout would not.
+// their `Sdk` and the SDK's card helpers). It is what a merchant's checkout does: init, setup on load, a card
+// form checked as the buyer types, tokenize, send the token and the sessionId to its own backend, show the
+// outcome. It also shows what the service holds and the fraud analysis, which a real checkout would not.
 (() => {
   const POLL_INTERVAL_MS = 500;
   const POLL_ATTEMPTS = 60;
@@ -9,6 +10,13 @@
   const meta = (name) => document.querySelector(`meta[name="${name}"]`).content;
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const explain = (error) => (error?.code ? `${error.code}: ${error.message}` : String(error));
+
+  /** `el('dd', { id: 'x' }, 'text', child)`: an element with properties and children. */
+  function el(tag, properties = {}, ...children) {
+    const element = Object.assign(document.createElement(tag), properties);
+    element.append(...children);
+    return element;
+  }
 
   function setStatus(state, text) {
     const status = byId('status');
@@ -19,7 +27,10 @@
   async function getJson(url, init) {
     const response = await fetch(url, { cache: 'no-store', ...init });
     const body = await response.json().catch(() => ({}));
-    if (!response.ok) throw Object.assign(new Error(body.message || `HTTP ${response.status}`), { body });
+    if (!response.ok) {
+      const error = new Error(body.message || `HTTP ${response.status}`);
+      throw Object.assign(error, { code: body.error?.code, status: response.status, body });
+    }
     return body;
   }
 
@@ -78,7 +89,171 @@
     if (isCurrent()) setWebhookStatus('error', `No ${expected} notification arrived.`);
   }
 
-  function run(Sdk, label) {
+  const CARD_FIELDS = ['number', 'holder_name', 'exp_month', 'exp_year', 'cvv'];
+  const BRAND_NAMES = {
+    visa: 'Visa',
+    mastercard: 'Mastercard',
+    amex: 'American Express',
+    elo: 'Elo',
+    hipercard: 'Hipercard',
+    diners: 'Diners Club',
+  };
+
+  /**
+   * Whether the buyer may still be typing a valid value into the field they are in: its error waits until they
+   * leave it (a half-typed number is not wrong yet). Pay stays disabled meanwhile.
+   */
+  function stillTyping(error, value, brand, CARD_LENGTHS) {
+    const compact = value.replace(/[\s-]/g, '');
+    switch (error.code) {
+      case 'REQUIRED':
+        return true;
+      case 'UNSUPPORTED_BRAND':
+        return /^\d{0,5}$/.test(compact);
+      case 'INVALID_LENGTH':
+        return compact.length < Math.max(...(CARD_LENGTHS[brand] ?? [19]));
+      case 'INVALID_HOLDER_NAME':
+        return value.trim().length < 2 && !/\d/.test(value);
+      case 'INVALID_YEAR':
+        return /^\d{0,3}$/.test(value.trim());
+      case 'INVALID_CVV':
+        return /^\d{0,3}$/.test(value);
+      default:
+        return false;
+    }
+  }
+
+  /**
+   * The SDK's message for the field, except for a number of the wrong length: validateCard names no brand before
+   * six digits (it says the brand is not accepted), while cardBrand already knows it from the first ones.
+   */
+  function messageFor(error, brand, CARD_LENGTHS) {
+    const lengths = brand && CARD_LENGTHS[brand];
+    if (!lengths || !['INVALID_LENGTH', 'UNSUPPORTED_BRAND'].includes(error.code)) return error.message;
+    const counts =
+      lengths.length > 1 ? `${lengths.slice(0, -1).join(', ')} or ${lengths.at(-1)}` : lengths[0];
+    return `${BRAND_NAMES[brand] ?? brand} card numbers have ${counts} digits.`;
+  }
+
+  /**
+   * The card form, checked on every keystroke with the SDK's pure helpers (nothing is sent): the brand as the
+   * number is typed, one message per field (`#<field>-error`, tied to its input by aria-describedby, with
+   * aria-invalid), and `isValid()` for the Pay button. `onChange` runs after every check.
+   */
+  function cardForm(form, { validateCard, cardBrand, CARD_LENGTHS }, onChange) {
+    const inputs = Object.fromEntries(CARD_FIELDS.map((name) => [name, form.elements.namedItem(name)]));
+    const brandShown = byId('card-brand');
+    const values = () => Object.fromEntries(CARD_FIELDS.map((name) => [name, inputs[name].value]));
+    let errors = [];
+
+    function check(event) {
+      const card = values();
+      errors = validateCard(card);
+      const brand = cardBrand(card.number);
+      brandShown.dataset.brand = brand ?? '';
+      brandShown.textContent = brand ? (BRAND_NAMES[brand] ?? brand) : '';
+      // The field being left (focusout) is no longer being typed in.
+      const typingIn = event?.type === 'focusout' ? null : document.activeElement;
+      for (const name of CARD_FIELDS) {
+        const input = inputs[name];
+        const error = errors.find((candidate) => candidate.field === name);
+        const shown = error && !(input === typingIn && stillTyping(error, input.value, brand, CARD_LENGTHS));
+        input.setAttribute('aria-invalid', shown ? 'true' : 'false');
+        const message = byId(`${name}-error`);
+        message.textContent = shown ? messageFor(error, brand, CARD_LENGTHS) : '';
+        message.hidden = !shown;
+      }
+      onChange();
+    }
+
+    form.addEventListener('input', check);
+    form.addEventListener('focusout', check);
+    check();
+    return { values, isValid: () => errors.length === 0 };
+  }
+
+  /**
+   * What the shop tells the buyer about the outcome. `failure_message` is the service's explanation for the shop;
+   * the buyer gets what to do next, and never the fraud analysis's reasons (they would teach a fraudster).
+   */
+  const BUYER_MESSAGES = {
+    captured: 'Payment approved. Thank you for your order!',
+    card_declined: 'Your card was declined. Please pay with another card or call your bank.',
+    insufficient_funds: 'The card has no funds or limit for this amount. Please pay with another card.',
+    processing_error: 'We could not process the card and nothing was charged. Please try again.',
+    fraud_declined: 'We could not accept this payment. Please try another card or payment method.',
+  };
+  const BUYER_FALLBACK = 'The payment was not approved. Please try again or pay with another card.';
+
+  /** The README's risk reason codes, for the demo's fraud analysis panel. */
+  const REASONS = {
+    AUTOMATION_DETECTED: 'the profiler found an automated browser',
+    HOST_NOT_ALLOWED: 'the page is not on one of the allowed hosts',
+    DEVICE_VELOCITY: 'this device paid many times within the hour',
+    CARD_VELOCITY: 'this card was charged many times within the hour',
+    BROWSER_TYPE_MISMATCH: 'the declared browser differs from its user agent',
+    IP_MISMATCH: 'the public IP the browser found differs from the one the service saw',
+    PROFILE_MISSING: 'no profiler report reached the session',
+    COOKIES_DISABLED: 'the browser has cookies disabled',
+  };
+
+  /** The charge as POST /v1/charges answered it: its outcome, and the fraud analysis that went into it. */
+  function showCharge(charge) {
+    const analysis = charge.fraud_analysis ?? { status: 'not_analyzed', score: 0, reasons: [] };
+    const entry = (term, id, value) => [el('dt', {}, term), el('dd', { id }, value)];
+    const reasons = analysis.reasons.length
+      ? el(
+          'ul',
+          {},
+          ...analysis.reasons.map((code) => {
+            const item = el('li', {}, el('code', {}, code), REASONS[code] ? ` ${REASONS[code]}` : '');
+            item.dataset.code = code;
+            return item;
+          }),
+        )
+      : 'none';
+    const card = charge.card
+      ? `${BRAND_NAMES[charge.card.brand] ?? charge.card.brand} •••• ${charge.card.last4}`
+      : '—';
+    const result = byId('pay-result');
+    result.dataset.status = charge.status;
+    const buyerMessage = el(
+      'p',
+      { id: 'buyer-message', className: 'summary' },
+      charge.status === 'captured'
+        ? BUYER_MESSAGES.captured
+        : (BUYER_MESSAGES[charge.failure_code] ?? BUYER_FALLBACK),
+    );
+    result.replaceChildren(
+      buyerMessage,
+      el(
+        'dl',
+        { className: 'outcome' },
+        ...entry('Charge', 'charge-status', charge.status),
+        ...entry('Card', 'charge-card', card),
+        ...(charge.status === 'failed'
+          ? [
+              ...entry('failure_code', 'failure-code', charge.failure_code ?? '—'),
+              ...entry('failure_message', 'failure-message', charge.failure_message ?? '—'),
+            ]
+          : []),
+        ...entry('Fraud analysis', 'fraud-status', analysis.status),
+        ...entry('Score', 'fraud-score', String(analysis.score)),
+        ...entry('Reasons', 'fraud-reasons', reasons),
+        ...entry('Charge id', 'charge-id', charge.id),
+      ),
+    );
+  }
+
+  function showPaymentError(error) {
+    const result = byId('pay-result');
+    result.dataset.status = 'error';
+    result.replaceChildren(
+      el('p', { id: 'buyer-message', className: 'summary' }, `Payment failed: ${explain(error)}`),
+    );
+  }
+
+  function run(Sdk, label, cardHelpers) {
     const sdk = new Sdk(meta('vigia-public-key'), {
       baseUrl: meta('vigia-api-url'),
       // A local stand-in for a public IP lookup service; the SDK tries the service's /v1/ip after it.
@@ -87,15 +262,19 @@
     let sessionId = null;
     let generation = 0;
     let payments = 0;
+    let paying = false;
 
     async function startSession() {
       const mine = ++generation;
+      sessionId = null;
+      updatePayButton();
       setStatus('loading', 'Creating the fraud session…');
       const result = await sdk.fraudAnalysis.setup();
       sessionId = result.sessionId;
       byId('session-id').textContent = result.sessionId;
       byId('expires-at').textContent = result.expiresAt;
       setStatus('ready', `Session ready (${label}); collecting device signals…`);
+      updatePayButton();
       sdk.fraudAnalysis.reported().then((sent) => {
         if (mine !== generation) return;
         setStatus(
@@ -111,19 +290,28 @@
     }
 
     const form = byId('pay-form');
-    const payButton = form.querySelector('button');
+    const payButton = form.querySelector('button[type="submit"]');
+    // Pay is enabled only with a session, no payment under way and a card that passes every check.
+    let card = null;
+    const updatePayButton = () => {
+      payButton.disabled = !(sessionId && !paying && card?.isValid());
+    };
+    card = cardForm(form, cardHelpers, updatePayButton);
+
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
+      if (payButton.disabled) return;
+      paying = true;
+      updatePayButton();
       const result = byId('pay-result');
-      payButton.disabled = true;
+      delete result.dataset.status;
       result.textContent = 'Paying…';
       // A new payment: the previous one's notifications make way.
       const payment = ++payments;
       setWebhookStatus('idle', 'Paying…');
       showNotifications([]);
       try {
-        const fields = Object.fromEntries(new FormData(form));
-        const token = await sdk.cards.tokenize(fields);
+        const token = await sdk.cards.tokenize(card.values());
         const { data: charge } = await getJson('/api/pay', {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
@@ -133,14 +321,9 @@
         awaitNotification(charge, isCurrent).catch((error) => {
           if (isCurrent()) setWebhookStatus('error', `Could not read the notifications: ${explain(error)}`);
         });
-        const analysis = charge.fraud_analysis;
-        result.textContent =
-          `Charge ${charge.status} (${charge.card?.brand ?? ''} •••• ${charge.card?.last4 ?? ''}). ` +
-          `Fraud analysis: ${analysis?.status ?? 'n/a'}, score ${analysis?.score ?? '–'}` +
-          (analysis?.reasons?.length ? ` (${analysis.reasons.join(', ')})` : '') +
-          '.';
+        showCharge(charge);
       } catch (error) {
-        result.textContent = `Payment failed: ${explain(error)}`;
+        showPaymentError(error);
         setWebhookStatus('idle', 'No charge was created, so there is nothing to notify.');
       }
       // A session is single use: the next attempt gets a new one.
@@ -150,7 +333,8 @@
       } catch (error) {
         setStatus('error', `Failed: ${explain(error)}`);
       }
-      payButton.disabled = false;
+      paying = false;
+      updatePayButton();
     });
 
     (async () => {
@@ -158,7 +342,6 @@
         setStatus('loading', 'Checking the public key…');
         await sdk.init();
         await startSession();
-        payButton.disabled = false;
       } catch (error) {
         setStatus('error', `Failed: ${explain(error)}`);
       }
