@@ -1,10 +1,25 @@
 import { accountBenchmark } from './account.bench.js';
+import { chargeCreateBenchmark } from './charge-create.bench.js';
+import { chargeListBenchmark } from './charge-list.bench.js';
+import { fraudSessionsBenchmark } from './fraud-sessions.bench.js';
 import type { BenchFigure } from './lib/report.js';
 import { writeResults } from './lib/report.js';
+import { sdkSizeBenchmark } from './sdk-size.bench.js';
+import { setupLatencyBenchmark } from './setup-latency.bench.js';
+import { submerchantReadBenchmark } from './submerchant-read.bench.js';
+import { webhookLatencyBenchmark, webhookThroughputBenchmark } from './webhooks.bench.js';
 
 /** `npm run bench [-- name…]`: runs the named benchmarks (all by default) and writes bench/results/. */
 const benchmarks: Record<string, (durationSeconds: number) => Promise<BenchFigure[]>> = {
   account: accountBenchmark,
+  'sdk-size': sdkSizeBenchmark,
+  'setup-latency': setupLatencyBenchmark,
+  'fraud-sessions': fraudSessionsBenchmark,
+  'submerchant-read': submerchantReadBenchmark,
+  'charge-create': chargeCreateBenchmark,
+  'charge-list': chargeListBenchmark,
+  'webhook-throughput': webhookThroughputBenchmark,
+  'webhook-latency': webhookLatencyBenchmark,
 };
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
