@@ -59,11 +59,16 @@ export async function paginate<DB, TB extends keyof DB, O>(
   }
   const counted = await filtered.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst();
   const total = Number((counted as { total?: number } | undefined)?.total ?? 0);
-  const rows = await filtered
-    .orderBy(sql`${createdAt} desc, ${sql.ref(columns.id)} desc`)
-    .limit(filters.limit)
-    .offset((filters.page - 1) * filters.limit)
-    .execute();
+  const offset = (filters.page - 1) * filters.limit;
+  // Nothing to fetch past the last match: spare the second scan.
+  const rows =
+    offset >= total
+      ? []
+      : await filtered
+          .orderBy(sql`${createdAt} desc, ${sql.ref(columns.id)} desc`)
+          .limit(filters.limit)
+          .offset(offset)
+          .execute();
   return {
     rows,
     pagination: {
