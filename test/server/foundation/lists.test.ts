@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
+import { paginate } from '../../../src/server/db/lists.js';
 import {
   createTestMerchant,
   createTestOperator,
@@ -85,6 +86,36 @@ describe.each(DIALECTS)('lists on %s', (dialect) => {
     expect((await list('?search=%25')).json().pagination.total).toBe(0);
     const byId = acme.data[0].id as string;
     expect((await list(`?search=${byId.slice(0, 8)}`)).json().data[0].id).toBe(byId);
+  });
+
+  it('answers the same whether a search is found within the first probe or counted', async () => {
+    const page = (probe: number, search: string, pageNumber: number, limit: number) =>
+      paginate(
+        app.store.db.selectFrom('merchants').selectAll(),
+        { page: pageNumber, limit, search },
+        { createdAt: 'created_at', id: 'id', search: ['name'], probe },
+      );
+    for (const [search, pageNumber, limit] of [
+      ['shop', 1, 5],
+      ['shop', 4, 5],
+      ['shop', 9, 5],
+      ['acme', 1, 2],
+      ['acme', 3, 2],
+      ['nothing', 1, 20],
+    ] as const) {
+      const probed = await page(1_000, search, pageNumber, limit);
+      const counted = await page(3, search, pageNumber, limit);
+      expect(probed.pagination).toEqual(counted.pagination);
+      expect(probed.rows.map((row) => row.id)).toEqual(counted.rows.map((row) => row.id));
+    }
+    expect((await page(1_000, 'shop', 4, 5)).rows.map((row) => row.name)).toEqual([
+      'Shop 6',
+      'Shop 4',
+      'Shop 3',
+      'Shop 2',
+      'Shop 1',
+    ]);
+    expect((await page(3, 'shop', 4, 5)).pagination.total).toBe(20);
   });
 
   it('refuses a NUL character in search with 400', async () => {
