@@ -6,8 +6,9 @@ import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { type AppOptions, buildApp, type VigiaApp } from '../../src/server/app.js';
 import type { Config } from '../../src/server/config.js';
-import { createMerchant } from '../../src/server/merchants/service.js';
-import { createOperatorKey } from '../../src/server/operators/keys.js';
+import { createTestMerchant, type TestMerchant } from './merchants.js';
+
+export { basic, createTestMerchant, createTestOperator, type TestMerchant } from './merchants.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -68,6 +69,19 @@ export async function startApp(
   return app;
 }
 
+/**
+ * Where most suites start: an app on a new database of the dialect, closed after the file's tests, and one
+ * merchant on it, made by `createMerchant` (a plain test merchant unless the suite needs another kind).
+ */
+export async function startAppWithMerchant(
+  dialect: DialectName,
+  options: Parameters<typeof startApp>[1] = {},
+  createMerchant: (app: VigiaApp) => Promise<TestMerchant> = createTestMerchant,
+): Promise<{ app: VigiaApp; merchant: TestMerchant }> {
+  const app = await startApp(await freshDatabaseUrl(dialect), options);
+  return { app, merchant: await createMerchant(app) };
+}
+
 /** A clock tests can move: pass `clock.now` as the app's clock. */
 export class TestClock {
   private current: number;
@@ -81,38 +95,4 @@ export class TestClock {
   set(iso: string): void {
     this.current = Date.parse(iso);
   }
-}
-
-export const basic = (key: string): string => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
-
-export interface TestMerchant {
-  id: string;
-  secretKey: string;
-  publicKey: string;
-  /** Authorization header values. */
-  secret: { authorization: string };
-  public: { authorization: string };
-}
-
-export async function createTestMerchant(
-  app: VigiaApp,
-  options: { name?: string; fraudAnalysisMandatory?: boolean } = {},
-): Promise<TestMerchant> {
-  const { merchant, secretKey, publicKey } = await createMerchant(app.store.db, {
-    name: options.name ?? 'Test Shop',
-    fraudAnalysisMandatory: options.fraudAnalysisMandatory,
-    live: false,
-    now: app.clock(),
-  });
-  return {
-    id: merchant.id,
-    secretKey,
-    publicKey,
-    secret: { authorization: basic(secretKey) },
-    public: { authorization: basic(publicKey) },
-  };
-}
-
-export async function createTestOperator(app: VigiaApp): Promise<{ authorization: string }> {
-  return { authorization: basic(await createOperatorKey(app.store.db, app.clock())) };
 }

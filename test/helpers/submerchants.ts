@@ -1,7 +1,8 @@
 import type { VigiaApp } from '../../src/server/app.js';
 import { withCheckDigits } from '../../src/server/core/tax-id.js';
 import { updateMerchantSettings } from '../../src/server/merchants/service.js';
-import { createTestMerchant, type TestMerchant } from './app.js';
+// Not ./app.js (which imports vitest): the submerchant-read benchmark seeds with this module outside vitest.
+import { createTestMerchant, type TestMerchant } from './merchants.js';
 
 // Random start, then a counter: distinct tax ids within a process, unlikely to meet another file's.
 let sequence = 10_000_000 + Math.floor(Math.random() * 70_000_000);

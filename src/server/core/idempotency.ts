@@ -138,17 +138,21 @@ export async function claimIdempotencyKey(
   const timestamp = now.toISOString();
   for (let attempt = 0; attempt < 3; attempt++) {
     const claimId = newId();
+    // The key as this request holds it, whether it inserts the row or takes an expired or abandoned one over.
+    const held = {
+      request_hash: requestHash,
+      status: 'in_flight' as const,
+      claim_id: claimId,
+      locked_until: plus(now, IDEMPOTENCY_LEASE_MS),
+      response_status: null,
+      response_body: null,
+    };
     const inserted = await db
       .insertInto('idempotency_keys')
       .values({
         merchant_id: merchantId,
         idempotency_key: key,
-        request_hash: requestHash,
-        status: 'in_flight',
-        claim_id: claimId,
-        locked_until: plus(now, IDEMPOTENCY_LEASE_MS),
-        response_status: null,
-        response_body: null,
+        ...held,
         created_at: timestamp,
         expires_at: plus(now, IDEMPOTENCY_TTL_MS),
       })
@@ -175,12 +179,7 @@ export async function claimIdempotencyKey(
       const taken = await db
         .updateTable('idempotency_keys')
         .set({
-          request_hash: requestHash,
-          status: 'in_flight',
-          claim_id: claimId,
-          locked_until: plus(now, IDEMPOTENCY_LEASE_MS),
-          response_status: null,
-          response_body: null,
+          ...held,
           ...(expired && { created_at: timestamp, expires_at: plus(now, IDEMPOTENCY_TTL_MS) }),
         })
         .where('merchant_id', '=', merchantId)

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import { newId } from '../core/ids.js';
 import { flag, fromJson, readFlag, toJson } from '../db/columns.js';
 import type { Database } from '../schema.js';
@@ -228,6 +228,33 @@ async function refusalOf(
   return status === 'consumed' ? 'already_used' : status;
 }
 
+/**
+ * Applies `set` to the merchant's session in one conditional UPDATE that holds only while the session is open
+ * (and `stillNull`, when given, is null), so that of racing writers at most one wins. When it changes nothing,
+ * says why; 'open' then means the row changed between the two statements, or `stillNull` was already set.
+ */
+async function updateOpenSession(
+  db: Kysely<Database>,
+  input: { merchantId: string; sessionId: string; now: Date },
+  set: Updateable<FraudSessionsTable>,
+  stillNull?: 'signals_at',
+): Promise<{ ok: true; session: FraudSession } | { ok: false; refusal: FraudSessionRefusal | 'open' }> {
+  const now = input.now.toISOString();
+  let query = db
+    .updateTable('fraud_sessions')
+    .set(set)
+    .where('id', '=', input.sessionId)
+    .where('merchant_id', '=', input.merchantId);
+  if (stillNull) query = query.where(stillNull, 'is', null);
+  const row = await query
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+  if (row) return { ok: true, session: toFraudSession(row) };
+  return { ok: false, refusal: await refusalOf(db, input.merchantId, input.sessionId, input.now) };
+}
+
 export type ConsumeResult = { ok: true; session: FraudSession } | { ok: false; reason: FraudSessionRefusal };
 
 /**
@@ -240,19 +267,14 @@ export async function consumeFraudSession(
   input: { merchantId: string; sessionId: string; chargeId: string; now: Date },
 ): Promise<ConsumeResult> {
   const now = input.now.toISOString();
-  const row = await db
-    .updateTable('fraud_sessions')
-    .set({ consumed_at: now, charge_id: input.chargeId, updated_at: now })
-    .where('id', '=', input.sessionId)
-    .where('merchant_id', '=', input.merchantId)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
-  if (row) return { ok: true, session: toFraudSession(row) };
-  const refusal = await refusalOf(db, input.merchantId, input.sessionId, input.now);
+  const result = await updateOpenSession(db, input, {
+    consumed_at: now,
+    charge_id: input.chargeId,
+    updated_at: now,
+  });
+  if (result.ok) return result;
   // 'open' here means the row changed between the two statements; it was not ours, so it is used.
-  return { ok: false, reason: refusal === 'open' ? 'already_used' : refusal };
+  return { ok: false, reason: result.refusal === 'open' ? 'already_used' : result.refusal };
 }
 
 export type RecordSignalsResult =
@@ -266,25 +288,21 @@ export async function recordFraudSignals(
 ): Promise<RecordSignalsResult> {
   const now = input.now.toISOString();
   const profiler = input.report.profiler;
-  const row = await db
-    .updateTable('fraud_sessions')
-    .set({
+  const result = await updateOpenSession(
+    db,
+    input,
+    {
       signals: toJson(input.report),
       signals_at: now,
       visitor_id: profiler?.visitor_id ?? null,
       automation: profiler ? flag(profiler.bot.detected) : null,
       updated_at: now,
-    })
-    .where('id', '=', input.sessionId)
-    .where('merchant_id', '=', input.merchantId)
-    .where('signals_at', 'is', null)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
-  if (row) return { ok: true, session: toFraudSession(row) };
-  const refusal = await refusalOf(db, input.merchantId, input.sessionId, input.now);
-  return { ok: false, reason: refusal === 'open' ? 'already_reported' : refusal };
+    },
+    'signals_at',
+  );
+  if (result.ok) return result;
+  // 'open' here means the session is open but already has its report.
+  return { ok: false, reason: result.refusal === 'open' ? 'already_reported' : result.refusal };
 }
 
 /**

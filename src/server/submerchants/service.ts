@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { newId } from '../core/ids.js';
 import { taxIdError } from '../core/tax-id.js';
 import { toJson } from '../db/columns.js';
+import { isUniqueViolation } from '../db/errors.js';
 import { type ListFilters, paginate } from '../db/lists.js';
 import { ApiError } from '../http/errors.js';
 import { presentAddress } from './addresses/present.js';
@@ -17,8 +18,8 @@ import {
   type Actor,
   type Db,
   emitEvent,
+  emitSubmerchantUpdated,
   findSubmerchant,
-  isUniqueViolation,
   lockSubmerchant,
   type Scope,
   type SubmerchantRow,
@@ -260,14 +261,11 @@ export async function updateSubmerchant(
         .where('status', '=', 'pending')
         .returningAll()
         .executeTakeFirstOrThrow();
-      await emitEvent(
+      await emitSubmerchantUpdated(
         trx,
         actor.id,
-        'submerchant.updated',
-        {
-          submerchant: presentSubmerchant(updated),
-          change: { resource: 'submerchant', action: 'updated', fields: Object.keys(patch).sort() },
-        },
+        updated,
+        { resource: 'submerchant', action: 'updated', fields: Object.keys(patch).sort() },
         now,
       );
       return updated;

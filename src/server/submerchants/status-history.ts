@@ -1,5 +1,7 @@
+import type { Selectable } from 'kysely';
 import { newId } from '../core/ids.js';
 import type { Actor, Db } from './store.js';
+import type { SubmerchantStatusChangesTable } from './tables.js';
 
 export interface StatusHistoryEntry {
   from: string | null;
@@ -28,7 +30,14 @@ export async function recordStatusChange(trx: Db, change: StatusChange): Promise
     .select((eb) => eb.fn.max('seq').as('seq'))
     .where('subject_id', '=', change.subjectId)
     .executeTakeFirst();
-  const at = change.now.toISOString();
+  const entry = {
+    from_status: change.from,
+    to_status: change.to,
+    actor: change.actor.kind,
+    actor_id: change.actor.id,
+    reason: change.reason ?? null,
+    created_at: change.now.toISOString(),
+  };
   await trx
     .insertInto('submerchant_status_changes')
     .values({
@@ -37,32 +46,15 @@ export async function recordStatusChange(trx: Db, change: StatusChange): Promise
       subject_type: change.subjectType,
       subject_id: change.subjectId,
       seq: Number(last?.seq ?? 0) + 1,
-      from_status: change.from,
-      to_status: change.to,
-      actor: change.actor.kind,
-      actor_id: change.actor.id,
-      reason: change.reason ?? null,
-      created_at: at,
+      ...entry,
     })
     .execute();
-  return toEntry({
-    from_status: change.from,
-    to_status: change.to,
-    actor: change.actor.kind,
-    actor_id: change.actor.id,
-    reason: change.reason ?? null,
-    created_at: at,
-  });
+  return toEntry(entry);
 }
 
-function toEntry(row: {
-  from_status: string | null;
-  to_status: string;
-  actor: string;
-  actor_id: string;
-  reason: string | null;
-  created_at: string;
-}): StatusHistoryEntry {
+type EntryColumns = 'from_status' | 'to_status' | 'actor' | 'actor_id' | 'reason' | 'created_at';
+
+function toEntry(row: Pick<Selectable<SubmerchantStatusChangesTable>, EntryColumns>): StatusHistoryEntry {
   return {
     from: row.from_status,
     to: row.to_status,

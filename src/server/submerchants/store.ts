@@ -3,6 +3,7 @@ import { recordEvent } from '../events/outbox.js';
 import { notFound } from '../http/errors.js';
 import type { Database } from '../schema.js';
 import type { SubmerchantEventType } from './events.js';
+import { presentSubmerchant } from './present.js';
 import type { SubmerchantsTable } from './tables.js';
 
 export type Db = Kysely<Database>;
@@ -40,10 +41,66 @@ export async function lockSubmerchant(trx: Db, id: string, scope: Scope, now: Da
   return row;
 }
 
-/** A UNIQUE constraint refused the write (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+/** The tables of what hangs off a submerchant, each row with its own `id` and its `submerchant_id`. */
+export type AttachedTable = 'submerchant_representatives' | 'submerchant_documents' | 'submerchant_addresses';
+
+/** A row attached to the submerchant; undefined when there is none with that id under this submerchant. */
+export async function findAttached<T extends AttachedTable>(
+  db: Db,
+  table: T,
+  submerchantId: string,
+  id: string,
+): Promise<Selectable<Database[T]> | undefined> {
+  // Kysely types a query on a union of tables, not on a type parameter: widen here, narrow on return.
+  const row = await db
+    .selectFrom(table as AttachedTable)
+    .selectAll()
+    .where('id', '=', id)
+    .where('submerchant_id', '=', submerchantId)
+    .executeTakeFirst();
+  return row as Selectable<Database[T]> | undefined;
+}
+
+/**
+ * A row attached to a submerchant the scope may see, or 404: `Submerchant` when the submerchant is not found,
+ * `what` when the row is not (another submerchant's row is not found either).
+ */
+export async function requireAttached<T extends AttachedTable>(
+  db: Db,
+  table: T,
+  submerchantId: string,
+  id: string,
+  scope: Scope,
+  what: string,
+): Promise<Selectable<Database[T]>> {
+  await requireSubmerchant(db, submerchantId, scope);
+  const row = await findAttached(db, table, submerchantId, id);
+  if (!row) throw notFound(what);
+  return row;
+}
+
+/** What `submerchant.updated` says changed: the submerchant's own fields, or one thing attached to it. */
+export interface SubmerchantChange {
+  resource: 'submerchant' | 'address' | 'legal_representative';
+  action: 'created' | 'updated' | 'deleted';
+  [detail: string]: unknown;
+}
+
+/** Writes `submerchant.updated` (the submerchant as it now is, and what changed), in the caller's transaction. */
+export async function emitSubmerchantUpdated(
+  trx: Db,
+  merchantId: string,
+  submerchant: SubmerchantRow,
+  change: SubmerchantChange,
+  now: Date,
+): Promise<void> {
+  await emitEvent(
+    trx,
+    merchantId,
+    'submerchant.updated',
+    { submerchant: presentSubmerchant(submerchant), change },
+    now,
+  );
 }
 
 /** Writes an onboarding event to the outbox, in the caller's transaction. */

@@ -41,6 +41,13 @@ async function acceptableUrl(app: FastifyInstance, raw: string): Promise<string>
 
 /** Merchants' webhook endpoints, their deliveries with the attempt log, and manual redelivery (secret key). */
 export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Another merchant's endpoint is not found either.
+  const ownEndpoint = async (merchantId: string, id: string) => {
+    const endpoint = await findEndpoint(app.store.db, merchantId, id);
+    if (!endpoint) throw notFound('Webhook endpoint');
+    return endpoint;
+  };
+
   app.post(
     '/v1/postbacks/endpoints',
     {
@@ -105,11 +112,10 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: dataResponse(EndpointSchema), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => {
-      const endpoint = await findEndpoint(app.store.db, merchantOf(request).id, request.params.id);
-      if (!endpoint) throw notFound('Webhook endpoint');
-      return { message: 'Webhook endpoint retrieved.', data: presentEndpoint(endpoint) };
-    },
+    async (request) => ({
+      message: 'Webhook endpoint retrieved.',
+      data: presentEndpoint(await ownEndpoint(merchantOf(request).id, request.params.id)),
+    }),
   );
 
   app.patch(
@@ -126,8 +132,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const merchantId = merchantOf(request).id;
-      if (!(await findEndpoint(app.store.db, merchantId, request.params.id)))
-        throw notFound('Webhook endpoint');
+      await ownEndpoint(merchantId, request.params.id);
       const url = request.body.url === undefined ? undefined : await acceptableUrl(app, request.body.url);
       const endpoint = await updateEndpoint(
         app.store.db,
@@ -205,8 +210,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const merchantId = merchantOf(request).id;
-      if (!(await findEndpoint(app.store.db, merchantId, request.params.id)))
-        throw notFound('Webhook endpoint');
+      await ownEndpoint(merchantId, request.params.id);
       const { deliveries, pagination } = await listEndpointDeliveries(
         app.store.db,
         merchantId,

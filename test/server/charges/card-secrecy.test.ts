@@ -1,14 +1,7 @@
 import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
-import {
-  createTestMerchant,
-  DIALECTS,
-  freshDatabaseUrl,
-  startApp,
-  TestClock,
-  type TestMerchant,
-} from '../../helpers/app.js';
+import { DIALECTS, startAppWithMerchant, TestClock, type TestMerchant } from '../../helpers/app.js';
 import {
   CARDS,
   chargeBody,
@@ -65,12 +58,11 @@ describe.each(DIALECTS)('%s', (dialect) => {
         done();
       },
     });
-    app = await startApp(await freshDatabaseUrl(dialect), {
+    ({ app, merchant } = await startAppWithMerchant(dialect, {
       clock: clock.now,
       logStream,
       config: { logLevel: 'info' },
-    });
-    merchant = await createTestMerchant(app);
+    }));
     await liftRateLimits(app, merchant);
   });
 

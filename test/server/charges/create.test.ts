@@ -5,8 +5,7 @@ import { CHARGE_EVENT_TYPES } from '../../../src/server/charges/index.js';
 import {
   createTestMerchant,
   DIALECTS,
-  freshDatabaseUrl,
-  startApp,
+  startAppWithMerchant,
   TestClock,
   type TestMerchant,
 } from '../../helpers/app.js';
@@ -46,8 +45,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     app.store.db.selectFrom('fraud_sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
-    app = await startApp(await freshDatabaseUrl(dialect), { clock: clock.now });
-    merchant = await createTestMerchant(app);
+    ({ app, merchant } = await startAppWithMerchant(dialect, { clock: clock.now }));
     await liftRateLimits(app, merchant);
   });
 

@@ -10,8 +10,7 @@ import {
 import {
   createTestMerchant,
   DIALECTS,
-  freshDatabaseUrl,
-  startApp,
+  startAppWithMerchant,
   TestClock,
   type TestMerchant,
 } from '../../helpers/app.js';
@@ -46,9 +45,12 @@ describe.each(DIALECTS)('%s', (dialect) => {
       ).count,
     );
 
+  /** POST /v1/charges with a new card token and no fraud session, under `headers`. */
+  const chargeWithNewToken = async (headers: Record<string, string>, who: TestMerchant = merchant) =>
+    postCharge(app, who, chargeBody(await createToken(app, who), null), headers);
+
   beforeAll(async () => {
-    app = await startApp(await freshDatabaseUrl(dialect), { clock: clock.now });
-    merchant = await createTestMerchant(app);
+    ({ app, merchant } = await startAppWithMerchant(dialect, { clock: clock.now }));
     await liftRateLimits(app, merchant);
   });
 
@@ -93,12 +95,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
 
   test('the same key with another body is 422 IDEMPOTENCY_KEY_REUSED and charges nothing', async () => {
     const headers = { 'idempotency-key': 'order-1002' };
-    const first = await postCharge(
-      app,
-      merchant,
-      chargeBody(await createToken(app, merchant), null),
-      headers,
-    );
+    const first = await chargeWithNewToken(headers);
     expect(first.statusCode).toBe(201);
     const tokenId = await createToken(app, merchant);
     const before = await rows('charges');
@@ -116,12 +113,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
 
   test('the same key on another route is a reuse too', async () => {
     const headers = { 'idempotency-key': 'order-1003' };
-    const charge = await postCharge(
-      app,
-      merchant,
-      chargeBody(await createToken(app, merchant), null),
-      headers,
-    );
+    const charge = await chargeWithNewToken(headers);
     expect(charge.statusCode).toBe(201);
     const refund = await app.inject({
       method: 'POST',
@@ -176,15 +168,10 @@ describe.each(DIALECTS)('%s', (dialect) => {
 
   test('after 24 hours the key is forgotten and may be used again', async () => {
     const headers = { 'idempotency-key': 'order-daily' };
-    const first = await postCharge(
-      app,
-      merchant,
-      chargeBody(await createToken(app, merchant), null),
-      headers,
-    );
+    const first = await chargeWithNewToken(headers);
     expect(first.statusCode).toBe(201);
     clock.advance(IDEMPOTENCY_TTL_MS);
-    const next = await postCharge(app, merchant, chargeBody(await createToken(app, merchant), null), headers);
+    const next = await chargeWithNewToken(headers);
     expect(next.statusCode).toBe(201);
     expect(next.json().data.id).not.toBe(first.json().data.id);
   });
@@ -192,8 +179,8 @@ describe.each(DIALECTS)('%s', (dialect) => {
   test('keys are per merchant', async () => {
     const other = await createTestMerchant(app, { name: 'Other' });
     const headers = { 'idempotency-key': 'order-common' };
-    const mine = await postCharge(app, merchant, chargeBody(await createToken(app, merchant), null), headers);
-    const theirs = await postCharge(app, other, chargeBody(await createToken(app, other), null), headers);
+    const mine = await chargeWithNewToken(headers);
+    const theirs = await chargeWithNewToken(headers, other);
     expect(mine.statusCode).toBe(201);
     expect(theirs.statusCode).toBe(201);
     expect(theirs.json().data.id).not.toBe(mine.json().data.id);
@@ -211,9 +198,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
   });
 
   test('the periodic prune deletes only keys past their 24 hours', async () => {
-    await postCharge(app, merchant, chargeBody(await createToken(app, merchant), null), {
-      'idempotency-key': 'order-fresh',
-    });
+    await chargeWithNewToken({ 'idempotency-key': 'order-fresh' });
     clock.advance(IDEMPOTENCY_TTL_MS - 1000);
     expect(await pruneIdempotencyKeys(app.store.db, clock.now())).toBeGreaterThan(0);
     const keys = (await app.store.db.selectFrom('idempotency_keys').select('idempotency_key').execute()).map(

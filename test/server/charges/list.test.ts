@@ -4,8 +4,7 @@ import type { VigiaApp } from '../../../src/server/app.js';
 import {
   createTestMerchant,
   DIALECTS,
-  freshDatabaseUrl,
-  startApp,
+  startAppWithMerchant,
   TestClock,
   type TestMerchant,
 } from '../../helpers/app.js';
@@ -45,8 +44,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
   };
 
   beforeAll(async () => {
-    app = await startApp(await freshDatabaseUrl(dialect), { clock: clock.now });
-    merchant = await createTestMerchant(app);
+    ({ app, merchant } = await startAppWithMerchant(dialect, { clock: clock.now }));
     other = await createTestMerchant(app, { name: 'Other' });
     ids.before = await at('2026-11-19T23:59:59.999Z', 'Ana Before');
     ids.first = await at('2026-11-20T00:00:00.000Z', 'José Primeiro');

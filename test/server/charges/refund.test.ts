@@ -4,8 +4,7 @@ import type { VigiaApp } from '../../../src/server/app.js';
 import {
   createTestMerchant,
   DIALECTS,
-  freshDatabaseUrl,
-  startApp,
+  startAppWithMerchant,
   TestClock,
   type TestMerchant,
 } from '../../helpers/app.js';
@@ -38,8 +37,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
   };
 
   beforeAll(async () => {
-    app = await startApp(await freshDatabaseUrl(dialect), { clock: clock.now });
-    merchant = await createTestMerchant(app);
+    ({ app, merchant } = await startAppWithMerchant(dialect, { clock: clock.now }));
     await liftRateLimits(app, merchant);
     other = await createTestMerchant(app, { name: 'Other' });
   });

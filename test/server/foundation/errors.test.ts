@@ -5,6 +5,7 @@ import {
   DIALECTS,
   freshDatabaseUrl,
   startApp,
+  startAppWithMerchant,
   type TestMerchant,
 } from '../../helpers/app.js';
 
@@ -13,8 +14,7 @@ describe.each(DIALECTS)('error shape on %s', (dialect) => {
   let shop: TestMerchant;
 
   beforeAll(async () => {
-    app = await startApp(await freshDatabaseUrl(dialect));
-    shop = await createTestMerchant(app);
+    ({ app, merchant: shop } = await startAppWithMerchant(dialect));
   });
 
   const patch = (payload: string, contentType = 'application/json') =>

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
 import { isHostAllowed, originHost } from '../../../src/server/http/cors.js';
-import { DIALECTS, freshDatabaseUrl, startApp, type TestMerchant } from '../../helpers/app.js';
+import { DIALECTS, startAppWithMerchant, type TestMerchant } from '../../helpers/app.js';
 import { createBusyMerchant, createSession, sessionBody, signalsBody } from './fixtures.js';
 
 const BROWSER_ROUTES: [string, string][] = [
@@ -45,8 +45,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
   let merchant: TestMerchant;
 
   beforeAll(async () => {
-    app = await startApp(await freshDatabaseUrl(dialect));
-    merchant = await createBusyMerchant(app);
+    ({ app, merchant } = await startAppWithMerchant(dialect, {}, createBusyMerchant));
   });
 
   describe('preflight', () => {

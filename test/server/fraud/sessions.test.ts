@@ -6,8 +6,7 @@ import {
   createTestMerchant,
   createTestOperator,
   DIALECTS,
-  freshDatabaseUrl,
-  startApp,
+  startAppWithMerchant,
   TestClock,
   type TestMerchant,
 } from '../../helpers/app.js';
@@ -30,8 +29,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
   let other: TestMerchant;
 
   beforeAll(async () => {
-    app = await startApp(await freshDatabaseUrl(dialect), { clock: clock.now });
-    merchant = await createBusyMerchant(app);
+    ({ app, merchant } = await startAppWithMerchant(dialect, { clock: clock.now }, createBusyMerchant));
     other = await createBusyMerchant(app, { name: 'Other Shop' });
   });
 

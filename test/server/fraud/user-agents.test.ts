@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
 import { browserTypeOf, readUserAgent } from '../../../src/server/fraud/user-agent.js';
-import { DIALECTS, freshDatabaseUrl, startApp, type TestMerchant } from '../../helpers/app.js';
+import { DIALECTS, startAppWithMerchant, type TestMerchant } from '../../helpers/app.js';
 import { createBusyMerchant, createSession, readSession, sessionBody } from './fixtures.js';
 
 // One set of vectors for the SDK's classifier and the service's ua-parser-js mapping.
@@ -44,8 +44,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
   let merchant: TestMerchant;
 
   beforeAll(async () => {
-    app = await startApp(await freshDatabaseUrl(dialect));
-    merchant = await createBusyMerchant(app);
+    ({ app, merchant } = await startAppWithMerchant(dialect, {}, createBusyMerchant));
   });
 
   test('a session stores the reading of the declared user agent and of the header for every vector', async () => {

@@ -4,8 +4,7 @@ import { DEFAULT_POLICY } from '../../../src/server/risk/policy.js';
 import {
   createTestMerchant,
   DIALECTS,
-  freshDatabaseUrl,
-  startApp,
+  startAppWithMerchant,
   TestClock,
   type TestMerchant,
 } from '../../helpers/app.js';
@@ -35,8 +34,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     });
 
   beforeAll(async () => {
-    app = await startApp(await freshDatabaseUrl(dialect), { clock: clock.now });
-    merchant = await createTestMerchant(app);
+    ({ app, merchant } = await startAppWithMerchant(dialect, { clock: clock.now }));
   });
 
   test('automation detected: declined, the charge fails with fraud_declined and the acquirer is not asked', async () => {

@@ -1,23 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { VigiaApp } from '../../../src/server/app.js';
-import { DIALECTS, freshDatabaseUrl, startApp, TestClock } from '../../helpers/app.js';
-import {
-  addressBody,
-  type Client,
-  client,
-  createBusyMerchant,
-  submerchantBody,
-} from '../../helpers/submerchants.js';
+import { DIALECTS, type TestClock } from '../../helpers/app.js';
+import { addressBody, type Client, submerchantBody } from '../../helpers/submerchants.js';
+import { startOnboarding } from './fixtures.js';
 
 describe.each(DIALECTS)('%s: addresses', (dialect) => {
-  let app: VigiaApp;
   let clock: TestClock;
   let api: Client;
 
   beforeAll(async () => {
-    clock = new TestClock('2026-11-21T12:00:00.000Z');
-    app = await startApp(await freshDatabaseUrl(dialect), { clock: clock.now });
-    api = client(app, (await createBusyMerchant(app)).secret);
+    ({ clock, api } = await startOnboarding(dialect));
   });
 
   const newAddressesUrl = async () => {

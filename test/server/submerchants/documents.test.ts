@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
-import { createTestOperator, DIALECTS, freshDatabaseUrl, startApp, TestClock } from '../../helpers/app.js';
+import { createTestOperator, DIALECTS, type TestClock } from '../../helpers/app.js';
 import {
   type Client,
   client,
@@ -11,6 +11,7 @@ import {
   seedSubmerchant,
   submerchantBody,
 } from '../../helpers/submerchants.js';
+import { startOnboarding } from './fixtures.js';
 
 const TWELVE_TYPES = [
   'social_contract',
@@ -35,12 +36,10 @@ describe.each(DIALECTS)('%s: documents', (dialect) => {
   let merchantHeaders: Record<string, string>;
 
   beforeAll(async () => {
-    clock = new TestClock('2026-11-21T12:00:00.000Z');
-    app = await startApp(await freshDatabaseUrl(dialect), { clock: clock.now });
-    const merchant = await createBusyMerchant(app);
-    merchantId = merchant.id;
-    merchantHeaders = merchant.secret;
-    api = client(app, merchant.secret);
+    const onboarding = await startOnboarding(dialect);
+    ({ app, clock, api } = onboarding);
+    merchantId = onboarding.merchant.id;
+    merchantHeaders = onboarding.merchant.secret;
   });
 
   const newCompany = async () => {

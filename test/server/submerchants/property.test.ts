@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
-import { DIALECTS, freshDatabaseUrl, startApp, TestClock, type TestMerchant } from '../../helpers/app.js';
+import { DIALECTS, type TestMerchant } from '../../helpers/app.js';
 import {
   addressBody,
-  createBusyMerchant,
   documentBody,
   newCnpj,
   representativeBody,
   submerchantBody,
 } from '../../helpers/submerchants.js';
+import { startOnboarding } from './fixtures.js';
 
 const RUNS = 100;
 
@@ -88,8 +88,7 @@ describe.each(DIALECTS)('%s: random bodies never produce a 500', (dialect) => {
   let addressId: string;
 
   beforeAll(async () => {
-    app = await startApp(await freshDatabaseUrl(dialect), { clock: new TestClock().now });
-    merchant = await createBusyMerchant(app);
+    ({ app, merchant } = await startOnboarding(dialect));
     const created = await send('POST', '/v1/submerchants', submerchantBody());
     submerchantId = created.json().data.id;
     representativeId = (

@@ -1,10 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
-import { DIALECTS, freshDatabaseUrl, startApp, TestClock } from '../../helpers/app.js';
+import { DIALECTS, type TestClock } from '../../helpers/app.js';
 import {
   type Client,
-  client,
-  createBusyMerchant,
   documentBody,
   newCnpj,
   newCpf,
@@ -12,6 +10,7 @@ import {
   representativeBody,
   submerchantBody,
 } from '../../helpers/submerchants.js';
+import { startOnboarding } from './fixtures.js';
 
 describe.each(DIALECTS)('%s: legal representatives', (dialect) => {
   let app: VigiaApp;
@@ -19,9 +18,7 @@ describe.each(DIALECTS)('%s: legal representatives', (dialect) => {
   let api: Client;
 
   beforeAll(async () => {
-    clock = new TestClock('2026-11-21T12:00:00.000Z');
-    app = await startApp(await freshDatabaseUrl(dialect), { clock: clock.now });
-    api = client(app, (await createBusyMerchant(app)).secret);
+    ({ app, clock, api } = await startOnboarding(dialect));
   });
 
   const newSubmerchant = async (body = submerchantBody()) =>

@@ -5,21 +5,19 @@ import {
   createTestMerchant,
   createTestOperator,
   DIALECTS,
-  freshDatabaseUrl,
-  startApp,
-  TestClock,
+  type TestClock,
   type TestMerchant,
 } from '../../helpers/app.js';
 import {
   addressBody,
   type Client,
   client,
-  createBusyMerchant,
   documentBody,
   personSubmerchantBody,
   representativeBody,
   submerchantBody,
 } from '../../helpers/submerchants.js';
+import { startOnboarding } from './fixtures.js';
 
 describe.each(DIALECTS)('%s: review', (dialect) => {
   let app: VigiaApp;
@@ -30,10 +28,7 @@ describe.each(DIALECTS)('%s: review', (dialect) => {
   let operatorKeyId: string;
 
   beforeAll(async () => {
-    clock = new TestClock('2026-11-21T12:00:00.000Z');
-    app = await startApp(await freshDatabaseUrl(dialect), { clock: clock.now });
-    merchant = await createBusyMerchant(app);
-    api = client(app, merchant.secret);
+    ({ app, clock, merchant, api } = await startOnboarding(dialect));
     operator = client(app, await createTestOperator(app));
     operatorKeyId = (await app.store.db.selectFrom('operator_keys').select('id').executeTakeFirstOrThrow())
       .id;

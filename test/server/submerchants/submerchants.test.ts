@@ -4,9 +4,7 @@ import {
   createTestMerchant,
   createTestOperator,
   DIALECTS,
-  freshDatabaseUrl,
-  startApp,
-  TestClock,
+  type TestClock,
   type TestMerchant,
 } from '../../helpers/app.js';
 import {
@@ -18,6 +16,7 @@ import {
   personSubmerchantBody,
   submerchantBody,
 } from '../../helpers/submerchants.js';
+import { startOnboarding } from './fixtures.js';
 
 describe.each(DIALECTS)('%s: submerchants', (dialect) => {
   let app: VigiaApp;
@@ -26,10 +25,7 @@ describe.each(DIALECTS)('%s: submerchants', (dialect) => {
   let api: Client;
 
   beforeAll(async () => {
-    clock = new TestClock('2026-11-21T12:00:00.000Z');
-    app = await startApp(await freshDatabaseUrl(dialect), { clock: clock.now });
-    merchant = await createBusyMerchant(app);
-    api = client(app, merchant.secret);
+    ({ app, clock, merchant, api } = await startOnboarding(dialect));
   });
 
   const create = (overrides: Record<string, unknown> = {}) =>

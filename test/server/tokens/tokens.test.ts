@@ -4,8 +4,7 @@ import {
   createTestMerchant,
   createTestOperator,
   DIALECTS,
-  freshDatabaseUrl,
-  startApp,
+  startAppWithMerchant,
   TestClock,
   type TestMerchant,
 } from '../../helpers/app.js';
@@ -17,8 +16,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
   const clock = new TestClock('2026-11-21T12:00:00.000Z');
 
   beforeAll(async () => {
-    app = await startApp(await freshDatabaseUrl(dialect), { clock: clock.now });
-    merchant = await createTestMerchant(app);
+    ({ app, merchant } = await startAppWithMerchant(dialect, { clock: clock.now }));
   });
 
   describe('POST /v1/tokens', () => {

@@ -4,14 +4,14 @@ import { flag } from '../../db/columns.js';
 import { type ListFilters, paginate } from '../../db/lists.js';
 import { notFound } from '../../http/errors.js';
 import { assertFields } from '../fields.js';
-import { presentSubmerchant } from '../present.js';
 import {
   type Actor,
   type Db,
-  emitEvent,
+  emitSubmerchantUpdated,
   lockSubmerchant,
   requireSubmerchant,
   type Scope,
+  type SubmerchantChange,
   type SubmerchantRow,
 } from '../store.js';
 import { type AddressRow, presentAddress } from './present.js';
@@ -34,22 +34,14 @@ async function clearPrimary(trx: Db, submerchantId: string, exceptId: string | n
   await query.execute();
 }
 
-async function addressChanged(
+const addressChanged = (
   trx: Db,
   submerchant: SubmerchantRow,
   actor: MerchantActor,
-  action: 'created' | 'updated' | 'deleted',
+  action: SubmerchantChange['action'],
   id: string,
   now: Date,
-) {
-  await emitEvent(
-    trx,
-    actor.id,
-    'submerchant.updated',
-    { submerchant: presentSubmerchant(submerchant), change: { resource: 'address', action, id } },
-    now,
-  );
-}
+) => emitSubmerchantUpdated(trx, actor.id, submerchant, { resource: 'address', action, id }, now);
 
 export async function createAddress(
   db: Db,

@@ -1,11 +1,20 @@
 import type { Static } from '@sinclair/typebox';
 import { newId } from '../../core/ids.js';
 import { type ListFilters, paginate } from '../../db/lists.js';
-import { businessRule, notFound } from '../../http/errors.js';
+import { businessRule } from '../../http/errors.js';
 import { documentSlot, isPartnerDocumentType } from '../document-types.js';
 import { assertFields, httpUrlCheck, notBlank, parseInstant } from '../fields.js';
 import { loadStatusHistories, recordStatusChange } from '../status-history.js';
-import { type Actor, type Db, emitEvent, lockSubmerchant, requireSubmerchant, type Scope } from '../store.js';
+import {
+  type Actor,
+  type Db,
+  emitEvent,
+  findAttached,
+  lockSubmerchant,
+  requireAttached,
+  requireSubmerchant,
+  type Scope,
+} from '../store.js';
 import { type DocumentRow, presentDocument } from './present.js';
 import type { DocumentBody } from './schemas.js';
 
@@ -65,13 +74,7 @@ export async function createDocument(
   return db.transaction().execute(async (trx) => {
     await lockSubmerchant(trx, submerchantId, { merchantId: actor.id }, now);
     if (representativeId) {
-      const representative = await trx
-        .selectFrom('submerchant_representatives')
-        .select('id')
-        .where('id', '=', representativeId)
-        .where('submerchant_id', '=', submerchantId)
-        .executeTakeFirst();
-      if (!representative) {
+      if (!(await findAttached(trx, 'submerchant_representatives', submerchantId, representativeId))) {
         throw businessRule(
           'LEGAL_REPRESENTATIVE_NOT_FOUND',
           `legal_representative_id ${representativeId} is not a legal representative of this submerchant: add it first (POST /v1/submerchants/${submerchantId}/legal-representatives) or use one of its ids.`,
@@ -191,14 +194,14 @@ export async function getDocument(
   scope: Scope,
   now: Date,
 ) {
-  await requireSubmerchant(db, submerchantId, scope);
-  const row = await db
-    .selectFrom('submerchant_documents')
-    .selectAll()
-    .where('id', '=', documentId)
-    .where('submerchant_id', '=', submerchantId)
-    .executeTakeFirst();
-  if (!row) throw notFound('Document');
+  const row = await requireAttached(
+    db,
+    'submerchant_documents',
+    submerchantId,
+    documentId,
+    scope,
+    'Document',
+  );
   const histories = await loadStatusHistories(db, submerchantId, [row.id]);
   return presentDocument(row, histories.get(row.id) ?? [], now);
 }

@@ -5,8 +5,16 @@ import { flag } from '../../db/columns.js';
 import { type ListFilters, paginate } from '../../db/lists.js';
 import { notFound } from '../../http/errors.js';
 import { assertFields, birthDateCheck, notBlank, phoneCheck } from '../fields.js';
-import { presentSubmerchant } from '../present.js';
-import { type Actor, type Db, emitEvent, lockSubmerchant, requireSubmerchant, type Scope } from '../store.js';
+import {
+  type Actor,
+  type Db,
+  emitSubmerchantUpdated,
+  findAttached,
+  lockSubmerchant,
+  requireAttached,
+  requireSubmerchant,
+  type Scope,
+} from '../store.js';
 import { presentRepresentative, type RepresentativeRow } from './present.js';
 import type { RepresentativeBody } from './schemas.js';
 
@@ -82,18 +90,11 @@ export async function upsertRepresentative(
       .returningAll()
       .executeTakeFirstOrThrow();
     const created = representative.id === id;
-    await emitEvent(
+    await emitSubmerchantUpdated(
       trx,
       actor.id,
-      'submerchant.updated',
-      {
-        submerchant: presentSubmerchant(submerchant),
-        change: {
-          resource: 'legal_representative',
-          action: created ? 'created' : 'updated',
-          id: representative.id,
-        },
-      },
+      submerchant,
+      { resource: 'legal_representative', action: created ? 'created' : 'updated', id: representative.id },
       now,
     );
     return { representative, created };
@@ -110,21 +111,15 @@ export async function listRepresentatives(db: Db, submerchantId: string, scope: 
   return { representatives: rows.map(presentRepresentative), pagination };
 }
 
-export async function getRepresentative(
-  db: Db,
-  submerchantId: string,
-  representativeId: string,
-  scope: Scope,
-) {
-  await requireSubmerchant(db, submerchantId, scope);
-  const row = await db
-    .selectFrom('submerchant_representatives')
-    .selectAll()
-    .where('id', '=', representativeId)
-    .where('submerchant_id', '=', submerchantId)
-    .executeTakeFirst();
-  if (!row) throw notFound('Legal representative');
-  return row;
+export function getRepresentative(db: Db, submerchantId: string, representativeId: string, scope: Scope) {
+  return requireAttached(
+    db,
+    'submerchant_representatives',
+    submerchantId,
+    representativeId,
+    scope,
+    'Legal representative',
+  );
 }
 
 /** Deletes a representative and, in the same transaction, every document (current or replaced) linked to it. */
@@ -137,13 +132,9 @@ export async function deleteRepresentative(
 ): Promise<{ deletedDocumentIds: string[] }> {
   return db.transaction().execute(async (trx) => {
     const submerchant = await lockSubmerchant(trx, submerchantId, { merchantId: actor.id }, now);
-    const representative = await trx
-      .selectFrom('submerchant_representatives')
-      .select('id')
-      .where('id', '=', representativeId)
-      .where('submerchant_id', '=', submerchantId)
-      .executeTakeFirst();
-    if (!representative) throw notFound('Legal representative');
+    if (!(await findAttached(trx, 'submerchant_representatives', submerchantId, representativeId))) {
+      throw notFound('Legal representative');
+    }
     const documents = await trx
       .selectFrom('submerchant_documents')
       .select('id')
@@ -155,18 +146,15 @@ export async function deleteRepresentative(
       await trx.deleteFrom('submerchant_documents').where('id', 'in', documentIds).execute();
     }
     await trx.deleteFrom('submerchant_representatives').where('id', '=', representativeId).execute();
-    await emitEvent(
+    await emitSubmerchantUpdated(
       trx,
       actor.id,
-      'submerchant.updated',
+      submerchant,
       {
-        submerchant: presentSubmerchant(submerchant),
-        change: {
-          resource: 'legal_representative',
-          action: 'deleted',
-          id: representativeId,
-          deleted_document_ids: documentIds,
-        },
+        resource: 'legal_representative',
+        action: 'deleted',
+        id: representativeId,
+        deleted_document_ids: documentIds,
       },
       now,
     );

@@ -9,6 +9,7 @@ import {
   type Actor,
   type Db,
   emitEvent,
+  findAttached,
   lockSubmerchant,
   type Scope,
   type SubmerchantRow,
@@ -158,12 +159,7 @@ export async function reviewDocument(
   const timestamp = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const submerchant = await lockSubmerchant(trx, submerchantId, { operator: true }, now);
-    const document = await trx
-      .selectFrom('submerchant_documents')
-      .selectAll()
-      .where('id', '=', documentId)
-      .where('submerchant_id', '=', submerchantId)
-      .executeTakeFirst();
+    const document = await findAttached(trx, 'submerchant_documents', submerchantId, documentId);
     if (!document) throw notFound('Document');
     if (document.replaced_at !== null) {
       throw invalidState(
