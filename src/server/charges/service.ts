@@ -253,20 +253,19 @@ export async function getCharge(
   return row ? toCharge(row) : null;
 }
 
-/** `search` as a LIKE pattern on the lower-cased search_text, its wildcards escaped. */
-const searchPattern = (search: string) =>
-  `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
 export async function listCharges(db: Kysely<Database>, merchantId: string, filters: ListFilters) {
-  let query = db.selectFrom('charges').selectAll().where('merchant_id', '=', merchantId);
-  // search_text is lower-cased on write, so the match needs no lower() per row: a quarter less work on a
-  // wide date range, where the count reads every index entry in range.
-  if (filters.search)
-    query = query.where(sql<boolean>`search_text like ${searchPattern(filters.search)} escape '\\'`);
   const { rows, pagination } = await paginate(
-    query,
-    { ...filters, search: undefined },
-    { createdAt: 'created_at', id: 'id', status: 'status', search: [] },
+    db.selectFrom('charges').selectAll().where('merchant_id', '=', merchantId),
+    filters,
+    // search_text is lower-cased on write, so the match needs no lower() per row: a quarter less work on a
+    // wide date range, where the count reads every index entry in range.
+    {
+      createdAt: 'created_at',
+      id: 'id',
+      status: 'status',
+      search: ['search_text'],
+      searchStoredLowerCase: true,
+    },
   );
   return { charges: rows.map(toCharge), pagination };
 }

@@ -16,6 +16,11 @@ export interface ListColumns {
   status?: string;
   /** Columns matched case-insensitively by `search`. */
   search: readonly string[];
+  /**
+   * The search columns are stored lower-cased (in JS, which folds every letter, where SQLite's lower() folds
+   * only ASCII): match them as they are, without lower() on every row.
+   */
+  searchStoredLowerCase?: boolean;
   /** How many matches of a search to fetch at once before counting (default 200); see `paginate`. */
   probe?: number;
 }
@@ -54,9 +59,10 @@ export async function paginate<DB, TB extends keyof DB, O>(
   }
   if (filters.search && columns.search.length > 0) {
     const pattern = likePattern(filters.search);
-    const matches = columns.search.map(
-      (column) => sql`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
-    );
+    const matches = columns.search.map((column) => {
+      const text = columns.searchStoredLowerCase ? sql.ref(column) : sql`lower(${sql.ref(column)})`;
+      return sql`${text} like ${pattern} escape '\\'`;
+    });
     filtered = filtered.where(sql<boolean>`(${sql.join(matches, sql` or `)})`);
   }
   const newestFirst = filtered.orderBy(sql`${createdAt} desc, ${sql.ref(columns.id)} desc`);

@@ -289,6 +289,7 @@ export async function listSubmerchants(
     id: 'id',
     status: 'status',
     search: ['search_text'],
+    searchStoredLowerCase: true,
   });
   return { submerchants: rows.map(presentSubmerchant), pagination };
 }
