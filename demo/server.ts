@@ -90,6 +90,15 @@ function render(text: string, keys: DemoKeys): string {
     .replaceAll('__VIGIA_PUBLIC_KEY__', escapeHtml(keys.public_key));
 }
 
+/** Both checkout pages show the same form and panels; only how they load the SDK differs. */
+async function withCheckoutMain(page: string): Promise<string> {
+  if (!page.includes('__CHECKOUT_MAIN__')) return page;
+  return page.replace(
+    '__CHECKOUT_MAIN__',
+    (await readFile(path.join(publicDir, 'checkout-main.html'), 'utf8')).trim(),
+  );
+}
+
 const PAGES: Record<string, string> = {
   '/': 'index.html',
   '/spa': 'spa.html',
@@ -446,7 +455,7 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   const file = PAGES[url.pathname];
   if (!file) return send(response, 404, 'Not found.', { 'Content-Type': 'text/plain; charset=utf-8' });
   const extension = path.extname(file);
-  const body = render(await readFile(path.join(publicDir, file), 'utf8'), keys);
+  const body = render(await withCheckoutMain(await readFile(path.join(publicDir, file), 'utf8')), keys);
   return send(response, 200, body, {
     'Content-Type': CONTENT_TYPES[extension] ?? 'application/octet-stream',
     ...(extension === '.html' && {
