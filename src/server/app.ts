@@ -88,7 +88,9 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
-    if (UNMETERED.test(request.url)) return;
+    // CORS preflights carry no key and do no work; counting them per IP would throttle buyers behind a shared
+    // address (carrier NAT), each checkout needing several.
+    if (request.method === 'OPTIONS' || UNMETERED.test(request.url)) return;
     const credentials = await resolveCredentials(app, request.headers.authorization);
     request.caller = credentials.status === 'valid' ? credentials.caller : null;
     await applyRateLimit(counters, request, reply);

@@ -73,6 +73,23 @@ describe.each(DIALECTS)('%s', (dialect) => {
       },
     );
 
+    test('preflights are not rate-limited: 150 from one address all answer', async () => {
+      const statuses = new Set<number>();
+      for (let i = 0; i < 150; i++) {
+        const response = await app.inject({
+          method: 'OPTIONS',
+          url: '/v1/fraud/sessions',
+          remoteAddress: '198.51.100.77',
+          headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST' },
+        });
+        statuses.add(response.statusCode);
+        expect(response.headers['x-ratelimit-limit']).toBeUndefined();
+      }
+      expect([...statuses]).toEqual([204]);
+      const real = await app.inject({ method: 'GET', url: '/v1/account', remoteAddress: '198.51.100.77' });
+      expect(real.headers['x-ratelimit-remaining']).toBe('99');
+    });
+
     test('routes the browser does not call get no preflight', async () => {
       for (const url of ['/v1/account', '/v1/fraud/sessions/6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b']) {
         const response = await app.inject({
