@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { accountRoutes } from './account/routes.js';
@@ -15,7 +15,8 @@ import { healthRoutes } from './health/routes.js';
 import { enforceAuth, resolveCredentials } from './http/auth.js';
 import { registerCors } from './http/cors.js';
 import { CredentialCache } from './http/credential-cache.js';
-import { registerErrorHandling } from './http/errors.js';
+import { errorBody, registerErrorHandling } from './http/errors.js';
+import { refuseNulCharacters } from './http/nul.js';
 import { registerOpenApi } from './http/openapi.js';
 import { applyRateLimit } from './http/rate-limit.js';
 import { registerValidation } from './http/validation.js';
@@ -64,6 +65,11 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // Errors raised before routing (a URL that is not valid percent-encoding) get our error shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const body = errorBody('VALIDATION_ERROR', `The request URL is not valid: ${error.message}.`);
+      (reply as unknown as FastifyReply).code(400).send(body);
+    },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -83,6 +89,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
 
   registerValidation(app);
   registerErrorHandling(app);
+  refuseNulCharacters(app);
   // Only JSON bodies are accepted; anything else is a 415.
   app.removeContentTypeParser('text/plain');
 

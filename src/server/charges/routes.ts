@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { IdempotencyKeyHeaders, idempotencyHooks } from '../core/idempotency.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
-import { notFound } from '../http/errors.js';
+import { notFound, validationError } from '../http/errors.js';
 import { listQuerySchema, toListFilters } from '../http/lists.js';
 import { simulatedAcquirer } from './acquirer.js';
 import { CHARGE_STATUSES, ChargeBody, ChargeSchema, presentCharge } from './schemas.js';
@@ -112,6 +112,14 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      // The whole amount is refunded: the body, when sent, must be empty (a schema cannot say "absent or {}").
+      const unknown = request.body && typeof request.body === 'object' ? Object.keys(request.body) : [];
+      if (unknown.length > 0) {
+        throw validationError(
+          'A refund takes no fields: the whole amount is refunded.',
+          unknown.map((field) => ({ field, message: `${field} is not a known field.` })),
+        );
+      }
       const charge = await refundCharge(app.store.db, {
         merchantId: merchantOf(request).id,
         chargeId: request.params.id,

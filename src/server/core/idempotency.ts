@@ -278,13 +278,22 @@ export function idempotencyHooks(app: FastifyInstance) {
       ]);
     }
     const merchantId = merchantOf(request).id;
+    // Public keys sit in every checkout page: a key claimed through one must not block the merchant's own
+    // secret-key requests, so each kind of key has its own key space.
+    const scopedKey = `${request.caller?.kind}:${key}`;
     const requestHash = idempotencyRequestHash(
       app.config.cardHashKey,
       request.method,
-      request.url.split('?')[0] ?? request.url,
+      // The route and its decoded parameters: two spellings of one URL are one request.
+      `${request.routeOptions.url} ${JSON.stringify(request.params)}`,
       request.body,
     );
-    const claim = await claimIdempotencyKey(app.store.db, { merchantId, key, requestHash, now: app.clock() });
+    const claim = await claimIdempotencyKey(app.store.db, {
+      merchantId,
+      key: scopedKey,
+      requestHash,
+      now: app.clock(),
+    });
     if (claim.kind === 'replay') {
       return reply
         .status(claim.status)
@@ -292,7 +301,7 @@ export function idempotencyHooks(app: FastifyInstance) {
         .header('idempotent-replayed', 'true')
         .send(claim.body);
     }
-    claims.set(request, { merchantId, key, claimId: claim.claimId });
+    claims.set(request, { merchantId, key: scopedKey, claimId: claim.claimId });
   };
 
   const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {

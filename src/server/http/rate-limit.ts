@@ -39,7 +39,8 @@ export async function applyRateLimit(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const category = rateLimitCategory(request.url);
+  // The matched route, not the raw URL: `/v1/%63harges` reaches the charges routes and must count as them.
+  const category = rateLimitCategory(request.routeOptions.url ?? request.url);
   const { subject, limits } = bucketOf(request.caller, request.ip);
   const limit = limits[category] ?? DEFAULT_RATE_LIMITS[category];
   let consumed: number;

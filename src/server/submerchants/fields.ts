@@ -113,25 +113,3 @@ export const StringEnum = <const T extends readonly string[]>(
   values: T,
   options: { default?: T[number]; description?: string } = {},
 ) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
-
-/**
- * The path of the first string holding a NUL character, or null. PostgreSQL text cannot store NUL, so such a
- * value is refused up front instead of failing the query.
- */
-export function nulCharacterPath(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'value' : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = nulCharacterPath(item, path ? `${path}.${index}` : String(index));
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = nulCharacterPath(item, path ? `${path}.${key}` : key);
-      if (found) return found;
-    }
-  }
-  return null;
-}

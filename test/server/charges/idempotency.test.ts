@@ -130,8 +130,9 @@ describe.each(DIALECTS)('%s', (dialect) => {
     const { idempotencyRequestHash } = await import('../../../src/server/core/idempotency.js');
     const claim = await claimIdempotencyKey(app.store.db, {
       merchantId: merchant.id,
-      key: 'order-inflight',
-      requestHash: idempotencyRequestHash(app.config.cardHashKey, 'POST', '/v1/charges', body),
+      // As the route hooks store it: scoped by the kind of API key, hashed over the route and its parameters.
+      key: 'secret:order-inflight',
+      requestHash: idempotencyRequestHash(app.config.cardHashKey, 'POST', '/v1/charges {}', body),
       now: clock.now(),
     });
     expect(claim.kind).toBe('claimed');
@@ -204,7 +205,8 @@ describe.each(DIALECTS)('%s', (dialect) => {
     const keys = (await app.store.db.selectFrom('idempotency_keys').select('idempotency_key').execute()).map(
       (row) => row.idempotency_key,
     );
-    expect(keys).toContain('order-fresh');
-    expect(keys).not.toContain('order-1001');
+    // Keys are stored scoped by the kind of API key that sent them.
+    expect(keys).toContain('secret:order-fresh');
+    expect(keys).not.toContain('secret:order-1001');
   });
 });
