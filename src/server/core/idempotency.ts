@@ -6,6 +6,7 @@ import { merchantOf } from '../http/auth.js';
 import { ApiError, validationError } from '../http/errors.js';
 import type { Database } from '../schema.js';
 import { newId } from './ids.js';
+import { openSecret, sealSecret } from './secret-box.js';
 
 /**
  * `Idempotency-Key` for POST routes: the first request with a key claims it by inserting a row (the primary key
@@ -264,7 +265,16 @@ function payloadText(payload: unknown): string | null {
  * fails the schema is not remembered); any response the handler produces below 500 is stored, a 5xx frees the
  * key so that the retry runs again.
  */
-export function idempotencyHooks(app: FastifyInstance) {
+export function idempotencyHooks(app: FastifyInstance, options: { sealResponses?: boolean } = {}) {
+  // A response that carries a secret (a webhook endpoint's) is stored sealed under the master key, bound to
+  // its merchant and key, so the replay store never holds the secret in plain text.
+  const context = (claim: Pick<ActiveClaim, 'merchantId' | 'key'>) =>
+    `idempotency:${claim.merchantId}:${claim.key}`;
+  const stored = (claim: ActiveClaim, body: string) =>
+    options.sealResponses ? sealSecret(body, app.config.webhookMasterKey, context(claim)) : body;
+  const replayed = (claim: Pick<ActiveClaim, 'merchantId' | 'key'>, body: string) =>
+    options.sealResponses ? openSecret(body, app.config.webhookMasterKey, context(claim)) : body;
+
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return;
@@ -299,7 +309,7 @@ export function idempotencyHooks(app: FastifyInstance) {
         .status(claim.status)
         .header('content-type', 'application/json; charset=utf-8')
         .header('idempotent-replayed', 'true')
-        .send(claim.body);
+        .send(replayed({ merchantId, key: scopedKey }, claim.body));
     }
     claims.set(request, { merchantId, key: scopedKey, claimId: claim.claimId });
   };
@@ -311,7 +321,12 @@ export function idempotencyHooks(app: FastifyInstance) {
     const body = payloadText(payload);
     try {
       if (reply.statusCode >= 500 || body === null) await releaseIdempotencyKey(app.store.db, claim);
-      else await completeIdempotencyKey(app.store.db, { ...claim, status: reply.statusCode, body });
+      else
+        await completeIdempotencyKey(app.store.db, {
+          ...claim,
+          status: reply.statusCode,
+          body: stored(claim, body),
+        });
     } catch (error) {
       // The response itself is right; an unrecorded key only means a retry waits for the lease to lapse.
       request.log.error({ err: error }, 'could not record the idempotency key outcome');

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { IdempotencyKeyHeaders, idempotencyHooks } from '../core/idempotency.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
 import { businessRule, invalidState, notFound, validationError } from '../http/errors.js';
@@ -51,10 +52,14 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/postbacks/endpoints',
     {
+      // A retried registration replays the first answer (secret included, stored sealed) instead of
+      // registering a second endpoint that would receive every event twice.
+      ...idempotencyHooks(app, { sealResponses: true }),
       config: { auth: 'secret' },
       schema: {
         tags: TAGS,
         summary: 'Register a webhook endpoint (its secret is shown only in this response)',
+        headers: IdempotencyKeyHeaders,
         body: CreateEndpointBody,
         response: {
           201: dataResponse(EndpointWithSecretSchema),

@@ -33,6 +33,32 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(again.id).not.toBe(body.data.id);
   });
 
+  test('a retried registration with the same Idempotency-Key replays it, secret included, stored sealed', async () => {
+    const { app, merchant, receiver } = await webhookFixture(dialect);
+    const register = (key: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/postbacks/endpoints',
+        headers: { ...merchant.secret, 'idempotency-key': key },
+        payload: { url: `${receiver.url}/hooks`, events: ['charge.captured'] },
+      });
+    const first = await register('endpoint-1');
+    const retry = await register('endpoint-1');
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json().data).toEqual(first.json().data);
+    const list = await app.inject({
+      method: 'GET',
+      url: '/v1/postbacks/endpoints',
+      headers: merchant.secret,
+    });
+    expect(list.json().pagination.total).toBe(1);
+    const stored = await app.store.db.selectFrom('idempotency_keys').select('response_body').execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.response_body).not.toContain(first.json().data.secret);
+    expect((await register('endpoint-2')).json().data.id).not.toBe(first.json().data.id);
+  });
+
   test('refuses bad events and URLs with a 400 naming the field', async () => {
     const { app, merchant, receiver } = await webhookFixture(dialect);
     const url = `${receiver.url}/hooks`;
