@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify from 'fastify';
-import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
 import { createFraudSession, recordFraudSignals } from '../../src/server/fraud/service.js';
 import { createMerchant, updateMerchantSettings } from '../../src/server/merchants/service.js';
 import { checkCard } from '../../src/server/tokens/card.js';
 import { createCardToken } from '../../src/server/tokens/service.js';
 import { CHROME_UA, chargeBody } from '../../test/helpers/charges.js';
+import { listenLocally, startBenchApp } from '../lib/bench-app.js';
 
 // Our POST /v1/charges (secret key, validation, idempotency hooks, one transaction: consume the card token,
 // consume the fraud session, risk rules with their velocity queries, acquirer, INSERT, outbox event) beside a
@@ -17,12 +13,7 @@ import { CHROME_UA, chargeBody } from '../../test/helpers/charges.js';
 // asks for a pool of them (POST <control>/pool) before each timed run; the pool is made through the service
 // functions, as POST /v1/tokens, POST /v1/fraud/sessions and its signals would make them.
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigia-bench-'));
-const app = await buildApp({
-  ...loadConfig(),
-  databaseUrl: `file:${path.join(dir, 'vigia.db')}`,
-  logLevel: 'silent',
-});
+const { app, stopOnSigterm } = await startBenchApp();
 const { merchant, secretKey } = await createMerchant(app.store.db, {
   name: 'Bench Shop',
   live: false,
@@ -36,7 +27,7 @@ await updateMerchantSettings(
   { rateLimits: { transactions: 100_000_000 }, allowedHosts: ['shop.example.com'] },
   new Date(),
 );
-await app.listen({ port: 0, host: '127.0.0.1' });
+const ours = await listenLocally(app);
 
 /** A Luhn-valid 16-digit Visa number, random: every token is a different card (no velocity hits). */
 function randomVisa(): string {
@@ -122,25 +113,22 @@ if (sampled?.data.status !== 'captured' || sampled.data.fraud_analysis.status !=
 }
 const bare = Fastify();
 bare.post('/v1/charges', async (_request, reply) => reply.code(201).send(sampled));
-await bare.listen({ port: 0, host: '127.0.0.1' });
+const bareUrl = await listenLocally(bare);
 
 // Not measured: hands out pools between timed runs.
 const control = Fastify({ bodyLimit: 1024 });
 control.post<{ Body: { count: number } }>('/pool', async (request) => makePool(request.body.count));
-await control.listen({ port: 0, host: '127.0.0.1' });
+const controlUrl = await listenLocally(control);
 
-const port = (server: { server: { address(): unknown } }) =>
-  (server.server.address() as { port: number }).port;
 console.log(
   JSON.stringify({
-    ours: `http://127.0.0.1:${port(app)}/v1/charges`,
-    bare: `http://127.0.0.1:${port(bare)}/v1/charges`,
-    pool: `http://127.0.0.1:${port(control)}/pool`,
+    ours: `${ours}/v1/charges`,
+    bare: `${bareUrl}/v1/charges`,
+    pool: `${controlUrl}/pool`,
     headers,
   }),
 );
-process.on('SIGTERM', async () => {
-  await Promise.all([app.close(), bare.close(), control.close()]);
-  fs.rmSync(dir, { recursive: true, force: true });
-  process.exit(0);
-});
+stopOnSigterm(
+  () => bare.close(),
+  () => control.close(),
+);

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { CompiledQuery, type KyselyPlugin, type RootOperationNode, sql } from 'kysely';
-import { buildApp } from '../../src/server/app.js';
 import { chargeSearchText, listCharges } from '../../src/server/charges/service.js';
-import { loadConfig } from '../../src/server/config.js';
 import { withCheckDigits } from '../../src/server/core/tax-id.js';
 import { createMerchant, updateMerchantSettings } from '../../src/server/merchants/service.js';
 import { cardHash } from '../../src/server/tokens/card.js';
+import { basic } from '../../test/helpers/merchants.js';
+import { listenLocally, startBenchApp } from '../lib/bench-app.js';
 
 // GET /v1/charges over CHARGES charges of one merchant (and some of another), written straight into the store:
 // customers with Brazilian names, e-mails and CPFs/CNPJs, several charges each, spread over 90 days with a day's
@@ -166,12 +163,7 @@ function newCustomer(): Customer {
   return { name, email: `${user}@${pick(DOMAINS)}`, document: withCheckDigits(digits(9), 'cpf') };
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigia-bench-'));
-const app = await buildApp({
-  ...loadConfig(),
-  databaseUrl: `file:${path.join(dir, 'vigia.db')}`,
-  logLevel: 'silent',
-});
+const { app, stopOnSigterm } = await startBenchApp();
 const now = new Date();
 const created = await createMerchant(app.store.db, { name: 'Bench Shop', live: false, now });
 const other = await createMerchant(app.store.db, { name: 'Other Shop', live: false, now });
@@ -267,7 +259,7 @@ await app.store.db.transaction().execute(async (trx) => {
 });
 await sql`analyze`.execute(app.store.db);
 const seedSeconds = (performance.now() - started) / 1000;
-await app.listen({ port: 0, host: '127.0.0.1' });
+const base = await listenLocally(app);
 
 // What a support agent types: a surname, a full e-mail, a CPF with and without its punctuation, a charge id,
 // and a name with no charge (the page query then reads the whole range, as the count always does).
@@ -316,8 +308,8 @@ for (const node of statements) {
 
 console.log(
   JSON.stringify({
-    base: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
-    authorization: `Basic ${Buffer.from(`${created.secretKey}:`).toString('base64')}`,
+    base,
+    authorization: basic(created.secretKey),
     queries,
     charges: CHARGES,
     inRange: sample.length,
@@ -325,8 +317,4 @@ console.log(
     plans,
   }),
 );
-process.on('SIGTERM', async () => {
-  await app.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-  process.exit(0);
-});
+stopOnSigterm();

@@ -1,24 +1,14 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
 import { createMerchant, updateMerchantSettings } from '../../src/server/merchants/service.js';
+import { listenLocally, startBenchApp } from '../lib/bench-app.js';
 import { sdkDist } from '../lib/sdk-dist.js';
 
 // The service (its own origin) and a checkout page on a second origin, as a merchant's site would be: the page
 // server serves the built SDK (ESM and IIFE), an empty page, and a stand-in for the public IP lookup.
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigia-bench-'));
-const app = await buildApp({
-  ...loadConfig(),
-  databaseUrl: `file:${path.join(dir, 'vigia.db')}`,
-  logLevel: 'silent',
-  // CORS preflights carry no key, so they count against the unauthenticated per-IP bucket (100 per window),
-  // which no merchant setting raises; and each session's signals URL is new to the preflight cache. A 1 s
-  // window lets the run's ~2 preflights per setup() through; the limiter still counts every request.
-  rateLimitWindowSeconds: 1,
-});
+const { app, stopOnSigterm } = await startBenchApp();
 const { merchant, publicKey } = await createMerchant(app.store.db, {
   name: 'Bench',
   live: false,
@@ -26,7 +16,7 @@ const { merchant, publicKey } = await createMerchant(app.store.db, {
 });
 // The public-key bucket is per (merchant, buyer IP), and every call here comes from 127.0.0.1.
 await updateMerchantSettings(app.store.db, merchant.id, { rateLimits: { default: 100_000_000 } }, new Date());
-await app.listen({ port: 0, host: '127.0.0.1' });
+const service = await listenLocally(app);
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -73,17 +63,10 @@ const pages = http.createServer((request, response) => {
 });
 await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
 
-const port = (server: { address(): unknown }) => (server.address() as { port: number }).port;
 console.log(
-  JSON.stringify({
-    service: `http://127.0.0.1:${port(app.server)}`,
-    page: `http://127.0.0.1:${port(pages)}`,
-    publicKey,
-  }),
+  JSON.stringify({ service, page: `http://127.0.0.1:${(pages.address() as AddressInfo).port}`, publicKey }),
 );
-process.on('SIGTERM', async () => {
+stopOnSigterm(() => {
   pages.closeAllConnections();
-  await Promise.all([app.close(), new Promise((resolve) => pages.close(resolve))]);
-  fs.rmSync(dir, { recursive: true, force: true });
-  process.exit(0);
+  return new Promise((resolve) => pages.close(resolve));
 });

@@ -1,24 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify from 'fastify';
-import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
 import { createBusyMerchant, seedSubmerchant } from '../../test/helpers/submerchants.js';
+import { listenLocally, startBenchApp } from '../lib/bench-app.js';
 
 // Our authenticated, rate-limited GET /v1/submerchants/:id (a submerchant with 3 representatives, 12 current
 // documents and 2 addresses, read with its requirements) beside a bare Fastify route answering the same JSON.
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigia-bench-'));
-const app = await buildApp({
-  ...loadConfig(),
-  databaseUrl: `file:${path.join(dir, 'vigia.db')}`,
-  logLevel: 'silent',
-});
+const { app, stopOnSigterm } = await startBenchApp();
 // The limiter still counts every request; the queries (and default) limits are only raised so that the run is
 // not refused.
 const merchant = await createBusyMerchant(app, 'Bench Marketplace');
 const submerchant = await seedSubmerchant(app, merchant, { representatives: 3, documents: 12, addresses: 2 });
-await app.listen({ port: 0, host: '127.0.0.1' });
+const ours = await listenLocally(app);
 
 const url = `/v1/submerchants/${submerchant.id}`;
 const sample = await app.inject({ method: 'GET', url, headers: merchant.secret });
@@ -34,20 +25,14 @@ if (
 }
 const bare = Fastify();
 bare.get('/v1/submerchants/:id', async () => read);
-await bare.listen({ port: 0, host: '127.0.0.1' });
+const bareUrl = await listenLocally(bare);
 
-const port = (server: { server: { address(): unknown } }) =>
-  (server.server.address() as { port: number }).port;
 console.log(
   JSON.stringify({
-    ours: `http://127.0.0.1:${port(app)}${url}`,
-    bare: `http://127.0.0.1:${port(bare)}${url}`,
+    ours: `${ours}${url}`,
+    bare: `${bareUrl}${url}`,
     authorization: merchant.secret.authorization,
     bytes: sample.body.length,
   }),
 );
-process.on('SIGTERM', async () => {
-  await Promise.all([app.close(), bare.close()]);
-  fs.rmSync(dir, { recursive: true, force: true });
-  process.exit(0);
-});
+stopOnSigterm(() => bare.close());

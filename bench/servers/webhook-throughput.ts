@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
 import { recordEvent } from '../../src/server/events/outbox.js';
 import { createMerchant } from '../../src/server/merchants/service.js';
 import { createEndpoint } from '../../src/server/webhooks/service.js';
 import { DeliveryWorker, workerOptionsFromConfig } from '../../src/server/webhooks/worker.js';
+import { startBenchApp } from '../lib/bench-app.js';
 
 // The service side of the delivery throughput benchmark, on a fresh SQLite file: the events outbox and the
 // delivery worker of `vigia serve` / `vigia worker`, with the default settings (32 in flight). The benchmark
@@ -18,9 +14,7 @@ import { DeliveryWorker, workerOptionsFromConfig } from '../../src/server/webhoo
 // watches the receiver. The worker is started and stopped here so that the backlog is written before the clock
 // starts.
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigia-bench-'));
-const config = { ...loadConfig(), databaseUrl: `file:${path.join(dir, 'vigia.db')}`, logLevel: 'silent' };
-const app = await buildApp({ ...config, runWorker: false });
+const { app, stopOnSigterm } = await startBenchApp({ runWorker: false });
 await app.ready();
 const { merchant } = await createMerchant(app.store.db, { name: 'Bench', live: false, now: new Date() });
 
@@ -85,7 +79,7 @@ async function handle(request: http.IncomingMessage, body: unknown): Promise<unk
         merchantId: merchant.id,
         url,
         events: ['charge.captured'],
-        masterKey: config.webhookMasterKey,
+        masterKey: app.config.webhookMasterKey,
         now: new Date(),
       });
       return { id: endpoint.id, secret };
@@ -97,7 +91,7 @@ async function handle(request: http.IncomingMessage, body: unknown): Promise<unk
         store: app.store,
         clock: app.clock,
         logger: silent,
-        ...workerOptionsFromConfig(config),
+        ...workerOptionsFromConfig(app.config),
       });
       worker.start();
       return {};
@@ -132,10 +126,7 @@ const control = http.createServer((request, response) => {
 await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
 console.log(JSON.stringify({ control: `http://127.0.0.1:${(control.address() as AddressInfo).port}` }));
 
-process.on('SIGTERM', async () => {
-  await worker?.stop();
-  control.close();
-  await app.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-  process.exit(0);
-});
+stopOnSigterm(
+  () => worker?.stop(),
+  () => control.close(),
+);

@@ -8,9 +8,7 @@ import {
   startApp,
   type TestMerchant,
 } from '../../helpers/app.js';
-
-const CHROME_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+import { CHROME_UA } from '../../helpers/charges.js';
 
 describe.each(DIALECTS)('hardening on %s', (dialect) => {
   let app: VigiaApp;
