@@ -4,10 +4,11 @@ import { buildApp } from './app.js';
 import { ensureDemoMerchant } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openStore } from './db/connect.js';
+import type { Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { migrations } from './db/migrations/index.js';
 import { createMerchant } from './merchants/service.js';
 import { createOperatorKey } from './operators/keys.js';
-import { type Database, migrations } from './schema.js';
 import { runStandaloneWorker } from './webhooks/standalone.js';
 
 const USAGE = `Usage: vigia <command>

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { IdempotencyKeyHeaders, idempotencyHooks } from '../core/idempotency.js';
+import { notFound, validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
-import { notFound, validationError } from '../http/errors.js';
 import { listQuerySchema, toListFilters } from '../http/lists.js';
 import { simulatedAcquirer } from './acquirer.js';
 import { CHARGE_STATUSES, ChargeBody, ChargeSchema, presentCharge } from './schemas.js';

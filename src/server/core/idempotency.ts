@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import { ApiError, validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
-import { ApiError, validationError } from '../http/errors.js';
-import type { Database } from '../schema.js';
 import { newId } from './ids.js';
 import { openSecret, sealSecret } from './secret-box.js';
 
@@ -29,33 +29,6 @@ export interface IdempotencyKeysTable {
   created_at: string;
   expires_at: string;
 }
-
-export const idempotencyKeysMigration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('idempotency_keys')
-      .addColumn('merchant_id', 'text', (col) => col.notNull().references('merchants.id'))
-      .addColumn('idempotency_key', 'text', (col) => col.notNull())
-      .addColumn('request_hash', 'text', (col) => col.notNull())
-      .addColumn('status', 'text', (col) => col.notNull())
-      .addColumn('claim_id', 'text', (col) => col.notNull())
-      .addColumn('locked_until', 'text')
-      .addColumn('response_status', 'integer')
-      .addColumn('response_body', 'text')
-      .addColumn('created_at', 'text', (col) => col.notNull())
-      .addColumn('expires_at', 'text', (col) => col.notNull())
-      .addPrimaryKeyConstraint('idempotency_keys_pk', ['merchant_id', 'idempotency_key'])
-      .execute();
-    await db.schema
-      .createIndex('idempotency_keys_expires')
-      .on('idempotency_keys')
-      .column('expires_at')
-      .execute();
-  },
-  async down(db: Kysely<unknown>) {
-    await db.schema.dropTable('idempotency_keys').execute();
-  },
-} satisfies Migration;
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long a key remembers its first response. */

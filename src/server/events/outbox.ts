@@ -1,7 +1,7 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
 import { newId } from '../core/ids.js';
 import { toJson } from '../db/columns.js';
-import type { Database } from '../schema.js';
+import type { Database } from '../db/database.js';
 import { queueDeliveries } from '../webhooks/fan-out.js';
 import { deliveriesQueued } from '../webhooks/wakeup.js';
 
@@ -17,27 +17,6 @@ export interface EventsTable {
   data: string;
   created_at: string;
 }
-
-export const eventsMigration: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('events')
-      .addColumn('id', 'text', (col) => col.primaryKey())
-      .addColumn('merchant_id', 'text', (col) => col.notNull().references('merchants.id'))
-      .addColumn('type', 'text', (col) => col.notNull())
-      .addColumn('data', 'text', (col) => col.notNull())
-      .addColumn('created_at', 'text', (col) => col.notNull())
-      .execute();
-    await db.schema
-      .createIndex('events_merchant_created')
-      .on('events')
-      .columns(['merchant_id', 'created_at'])
-      .execute();
-  },
-  async down(db: Kysely<unknown>) {
-    await db.schema.dropTable('events').execute();
-  },
-};
 
 export interface NewEvent {
   merchantId: string;

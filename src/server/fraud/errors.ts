@@ -1,4 +1,4 @@
-import { type ApiError, businessRule, invalidState, notFound } from '../http/errors.js';
+import { type ApiError, businessRule, invalidState, notFound } from '../errors.js';
 import type { FraudSessionRefusal } from './service.js';
 
 const EXPIRED =

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdempotencyKeyHeaders, idempotencyHooks } from '../core/idempotency.js';
+import { notFound, validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses } from '../http/envelope.js';
-import { notFound, validationError } from '../http/errors.js';
 import { signalsRefusalError } from './errors.js';
 import { startFraudSessionPurge } from './purge.js';
 import {

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import { newId } from '../core/ids.js';
 import { flag, fromJson, readFlag, toJson } from '../db/columns.js';
-import type { Database } from '../schema.js';
+import type { Database } from '../db/database.js';
 import type { FraudSessionsTable } from './table.js';
 import { type BrowserType, readUserAgent, type UserAgentReading } from './user-agent.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { ApiError } from '../errors.js';
 import { errorResponses } from '../http/envelope.js';
-import { ApiError } from '../http/errors.js';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

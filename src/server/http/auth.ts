@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashesEqual, hashKey, type KeyKind, keyKind } from '../core/keys.js';
+import { ApiError } from '../errors.js';
 import { findMerchantByKeyHash, type Merchant } from '../merchants/service.js';
 import { findOperatorKey } from '../operators/keys.js';
-import { ApiError } from './errors.js';
 
 /**
  * Who may call a route: `secret` (a merchant's server), `browser` (the SDK's routes: public or secret key),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors.js';
 import type { Caller } from './auth.js';
-import { ApiError } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

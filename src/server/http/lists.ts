@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { ListFilters } from '../db/lists.js';
-import { validationError } from './errors.js';
+import { validationError } from '../errors.js';
 
 const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
 

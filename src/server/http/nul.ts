@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { validationError } from './errors.js';
+import { validationError } from '../errors.js';
 
 /**
  * The path of the first string holding a NUL character, or null. PostgreSQL text cannot store NUL, so such a

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { ApiError } from '../errors.js';
 import type { RateLimitCategory } from '../merchants/service.js';
 import type { Caller } from './auth.js';
-import { ApiError } from './errors.js';
 
 export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitCategory, number>> = {
   transactions: 100,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { notFound } from '../errors.js';
 import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
-import { notFound } from '../http/errors.js';
 import { listQuerySchema, toListFilters } from '../http/lists.js';
 import { MerchantSchema, OperatorMerchantPatchBody, presentMerchant, toSettingsChange } from './schemas.js';
 import { listMerchants, updateMerchantSettings } from './service.js';

@@ -2,8 +2,8 @@ import type { Kysely, Selectable } from 'kysely';
 import { newId } from '../core/ids.js';
 import { generateKey, hashKey } from '../core/keys.js';
 import { flag, fromJson, readFlag, toJson } from '../db/columns.js';
+import type { Database } from '../db/database.js';
 import { type ListFilters, paginate } from '../db/lists.js';
-import type { Database } from '../schema.js';
 import type { MerchantsTable } from './table.js';
 
 export type RateLimitCategory = 'transactions' | 'queries' | 'default';

@@ -1,7 +1,7 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
 import { newId } from '../core/ids.js';
 import { generateKey, hashKey } from '../core/keys.js';
-import type { Database } from '../schema.js';
+import type { Database } from '../db/database.js';
 
 /** Operator keys belong to the platform's staff; they act on any merchant, only under /v1/operator. */
 export interface OperatorKeysTable {
@@ -9,20 +9,6 @@ export interface OperatorKeysTable {
   key_hash: string;
   created_at: string;
 }
-
-export const operatorKeysMigration: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('operator_keys')
-      .addColumn('id', 'text', (col) => col.primaryKey())
-      .addColumn('key_hash', 'text', (col) => col.notNull().unique())
-      .addColumn('created_at', 'text', (col) => col.notNull())
-      .execute();
-  },
-  async down(db: Kysely<unknown>) {
-    await db.schema.dropTable('operator_keys').execute();
-  },
-};
 
 export async function createOperatorKey(db: Kysely<Database>, now: Date): Promise<string> {
   const key = generateKey('operator', false);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../schema.js';
+import type { Database } from '../db/database.js';
 import type { RiskPolicy } from './policy.js';
 import type { RiskInput } from './types.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses } from '../http/envelope.js';
-import { validationError } from '../http/errors.js';
 import { DEFAULT_POLICY, policyFor, type RiskPolicy } from './policy.js';
 import { clearRiskThresholds, getRiskThresholds, setRiskThresholds } from './settings.js';
 import { REASON_CODES } from './types.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { errorBody } from '../http/errors.js';
+import { errorBody } from '../errors.js';
 
 const SHORT_CACHE = 'public, max-age=300';
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { type ErrorDetail, validationError } from '../http/errors.js';
+import { type ErrorDetail, validationError } from '../errors.js';
 
 /**
  * Field rules that JSON Schema would only report as "invalid format": they are checked here instead, so each

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdempotencyKeyHeaders, idempotencyHooks } from '../core/idempotency.js';
+import { notFound } from '../errors.js';
 import { dataResponse, errorResponses, listResponse } from '../http/envelope.js';
-import { notFound } from '../http/errors.js';
 import { toListFilters } from '../http/lists.js';
 import { merchantActor } from './actors.js';
 import {

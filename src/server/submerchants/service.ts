@@ -4,7 +4,7 @@ import { taxIdError } from '../core/tax-id.js';
 import { toJson } from '../db/columns.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { type ListFilters, paginate } from '../db/lists.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors.js';
 import { presentAddress } from './addresses/present.js';
 import { presentDocument } from './documents/present.js';
 import { assertFields, birthDateCheck, type FieldCheck, notBlank, phoneCheck } from './fields.js';

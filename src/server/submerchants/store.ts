@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../db/database.js';
+import { notFound } from '../errors.js';
 import { recordEvent } from '../events/outbox.js';
-import { notFound } from '../http/errors.js';
-import type { Database } from '../schema.js';
 import type { SubmerchantEventType } from './events.js';
 import { presentSubmerchant } from './present.js';
 import type { SubmerchantsTable } from './tables.js';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { type CardBrand, type CardInput, cardBrand, normalizeCardNumber, validateCard } from '@vigia/sdk';
-import type { ErrorDetail } from '../http/errors.js';
+import type { ErrorDetail } from '../errors.js';
 
 export type { CardBrand };
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdempotencyKeyHeaders, idempotencyHooks } from '../core/idempotency.js';
+import { validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses } from '../http/envelope.js';
-import { validationError } from '../http/errors.js';
 import { checkCard } from './card.js';
 import { startTokenPurge } from './purge.js';
 import { presentToken, TokenBody, TokenSchema } from './schemas.js';

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { newId } from '../core/ids.js';
-import type { Database } from '../schema.js';
+import type { Database } from '../db/database.js';
 import type { CardBrand, StoredCard } from './card.js';
 import type { CardTokensTable } from './table.js';
 

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import { claimRows } from '../db/claim.js';
-import type { Database, VigiaStore } from '../schema.js';
+import type { Database, VigiaStore } from '../db/database.js';
 
 /**
  * Taking due deliveries with a lease: `locked_by` names the worker, `lease_expires_at` says until when. A

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { newId } from '../core/ids.js';
+import type { Database } from '../db/database.js';
 import { type ListFilters, type Pagination, paginate } from '../db/lists.js';
-import type { Database } from '../schema.js';
 import { retryDelayMs } from './retry-schedule.js';
 import type { SendResult } from './sender.js';
 import type { DeliveryStatus, WebhookAttemptsTable, WebhookDeliveriesTable } from './table.js';

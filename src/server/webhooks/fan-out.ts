@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { newId } from '../core/ids.js';
 import { fromJson } from '../db/columns.js';
-import type { Database } from '../schema.js';
+import type { Database } from '../db/database.js';
 
 /**
  * The outbox's second half: inside the event's transaction, one delivery for every endpoint of the merchant

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { IdempotencyKeyHeaders, idempotencyHooks } from '../core/idempotency.js';
+import { businessRule, invalidState, notFound, validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
-import { businessRule, invalidState, notFound, validationError } from '../http/errors.js';
 import { listQuerySchema, toListFilters } from '../http/lists.js';
 import { findDelivery, listEndpointDeliveries, retryDelivery } from './deliveries.js';
 import {

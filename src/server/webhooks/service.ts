@@ -1,8 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import { newId } from '../core/ids.js';
 import { fromJson, toJson } from '../db/columns.js';
+import type { Database } from '../db/database.js';
 import { type ListFilters, type Pagination, paginate } from '../db/lists.js';
-import type { Database } from '../schema.js';
 import { generateEndpointSecret, sealEndpointSecret } from './secrets.js';
 import type { WebhookEndpointsTable } from './table.js';
 

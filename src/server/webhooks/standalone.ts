@@ -2,8 +2,9 @@ import pino from 'pino';
 import { systemClock } from '../clock.js';
 import type { Config } from '../config.js';
 import { openStore } from '../db/connect.js';
+import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { type Database, migrations } from '../schema.js';
+import { migrations } from '../db/migrations/index.js';
 import { DeliveryWorker, workerOptionsFromConfig } from './worker.js';
 
 /**

@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { SecretBoxError } from '../core/secret-box.js';
-import type { VigiaStore } from '../schema.js';
+import type { VigiaStore } from '../db/database.js';
 import { claimDueDeliveries } from './claim.js';
 import {
   buildPayload,

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { systemClock } from '../../../src/server/clock.js';
 import { openStore } from '../../../src/server/db/connect.js';
+import type { Database } from '../../../src/server/db/database.js';
 import { recordEvent } from '../../../src/server/events/outbox.js';
-import type { Database } from '../../../src/server/schema.js';
 import { TestClock } from '../../helpers/app.js';
 import { webhookFixture } from './helpers.js';
 

@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { newId } from '../../core/ids.js';
 import { flag } from '../../db/columns.js';
 import { type ListFilters, paginate } from '../../db/lists.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import { assertFields } from '../fields.js';
 import {
   type Actor,

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import { newId } from '../../core/ids.js';
 import { type ListFilters, paginate } from '../../db/lists.js';
-import { businessRule } from '../../http/errors.js';
+import { businessRule } from '../../errors.js';
 import { documentSlot, isPartnerDocumentType } from '../document-types.js';
 import { assertFields, httpUrlCheck, notBlank, parseInstant } from '../fields.js';
 import { loadStatusHistories, recordStatusChange } from '../status-history.js';

@@ -3,7 +3,7 @@ import { newId } from '../../core/ids.js';
 import { taxIdError } from '../../core/tax-id.js';
 import { flag } from '../../db/columns.js';
 import { type ListFilters, paginate } from '../../db/lists.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import { assertFields, birthDateCheck, notBlank, phoneCheck } from '../fields.js';
 import {
   type Actor,

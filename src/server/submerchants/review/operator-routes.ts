@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { notFound } from '../../errors.js';
 import { dataResponse, errorResponses, listResponse } from '../../http/envelope.js';
-import { notFound } from '../../http/errors.js';
 import { listQuerySchema, toListFilters } from '../../http/lists.js';
 import { operatorActor } from '../actors.js';
 import { DocumentParams, DocumentReasonBody, DocumentSchema } from '../documents/schemas.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { notFound } from '../../errors.js';
 import { dataResponse, errorResponses } from '../../http/envelope.js';
-import { notFound } from '../../http/errors.js';
 import { merchantActor } from '../actors.js';
 import { SubmerchantDetailSchema, SubmerchantParams } from '../schemas.js';
 import { getSubmerchantDetail } from '../service.js';

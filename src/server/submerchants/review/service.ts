@@ -1,4 +1,4 @@
-import { ApiError, businessRule, invalidState, notFound } from '../../http/errors.js';
+import { ApiError, businessRule, invalidState, notFound } from '../../errors.js';
 import { presentDocument } from '../documents/present.js';
 import type { SubmerchantEventType } from '../events.js';
 import { presentSubmerchant } from '../present.js';

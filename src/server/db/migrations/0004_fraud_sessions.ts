@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-export const fraudSessionsMigration: Migration = {
+const migration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('fraud_sessions')
@@ -45,3 +45,5 @@ export const fraudSessionsMigration: Migration = {
     await db.schema.dropTable('fraud_sessions').execute();
   },
 };
+
+export default migration;

@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /** 0007_submerchants: submerchants and everything onboarding attaches to them. */
-export const submerchantsMigration: Migration = {
+const migration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('submerchants')
@@ -165,3 +165,5 @@ export const submerchantsMigration: Migration = {
     }
   },
 };
+
+export default migration;

@@ -1,7 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
-import { idempotencyKeysMigration } from '../core/idempotency.js';
 
-export const chargesMigration: Migration = {
+const migration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('charges')
@@ -59,7 +58,25 @@ export const chargesMigration: Migration = {
       .columns(['merchant_id', 'visitor_id', 'created_at'])
       .execute();
 
-    await idempotencyKeysMigration.up(db);
+    await db.schema
+      .createTable('idempotency_keys')
+      .addColumn('merchant_id', 'text', (col) => col.notNull().references('merchants.id'))
+      .addColumn('idempotency_key', 'text', (col) => col.notNull())
+      .addColumn('request_hash', 'text', (col) => col.notNull())
+      .addColumn('status', 'text', (col) => col.notNull())
+      .addColumn('claim_id', 'text', (col) => col.notNull())
+      .addColumn('locked_until', 'text')
+      .addColumn('response_status', 'integer')
+      .addColumn('response_body', 'text')
+      .addColumn('created_at', 'text', (col) => col.notNull())
+      .addColumn('expires_at', 'text', (col) => col.notNull())
+      .addPrimaryKeyConstraint('idempotency_keys_pk', ['merchant_id', 'idempotency_key'])
+      .execute();
+    await db.schema
+      .createIndex('idempotency_keys_expires')
+      .on('idempotency_keys')
+      .column('expires_at')
+      .execute();
 
     await db.schema
       .createTable('merchant_risk_settings')
@@ -71,7 +88,9 @@ export const chargesMigration: Migration = {
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('merchant_risk_settings').execute();
-    await idempotencyKeysMigration.down(db);
+    await db.schema.dropTable('idempotency_keys').execute();
     await db.schema.dropTable('charges').execute();
   },
 };
+
+export default migration;

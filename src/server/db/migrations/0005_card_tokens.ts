@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-export const cardTokensMigration: Migration = {
+const migration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('card_tokens')
@@ -25,3 +25,5 @@ export const cardTokensMigration: Migration = {
     await db.schema.dropTable('card_tokens').execute();
   },
 };
+
+export default migration;

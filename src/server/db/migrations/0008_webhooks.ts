@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-export const webhooksMigration: Migration = {
+const migration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('webhook_endpoints')
@@ -76,3 +76,5 @@ export const webhooksMigration: Migration = {
     await db.schema.dropTable('webhook_endpoints').execute();
   },
 };
+
+export default migration;

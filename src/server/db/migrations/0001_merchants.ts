@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-export const merchantsMigration: Migration = {
+const migration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('merchants')
@@ -24,3 +24,5 @@ export const merchantsMigration: Migration = {
     await db.schema.dropTable('merchants').execute();
   },
 };
+
+export default migration;

@@ -1,0 +1,42 @@
+import type { ChargesTable, MerchantRiskSettingsTable } from '../charges/table.js';
+import type { IdempotencyKeysTable } from '../core/idempotency.js';
+import type { EventsTable } from '../events/outbox.js';
+import type { FraudSessionsTable } from '../fraud/table.js';
+import type { MerchantsTable } from '../merchants/table.js';
+import type { OperatorKeysTable } from '../operators/keys.js';
+import type {
+  SubmerchantAddressesTable,
+  SubmerchantDocumentsTable,
+  SubmerchantRepresentativesTable,
+  SubmerchantStatusChangesTable,
+  SubmerchantsTable,
+} from '../submerchants/tables.js';
+import type { CardTokensTable } from '../tokens/table.js';
+import type {
+  WebhookAttemptsTable,
+  WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+} from '../webhooks/table.js';
+import type { Store } from './connect.js';
+
+/** Every table of the service (type imports only: each resource owns its table type; migrations are in ./migrations). */
+export interface Database {
+  merchants: MerchantsTable;
+  operator_keys: OperatorKeysTable;
+  events: EventsTable;
+  fraud_sessions: FraudSessionsTable;
+  card_tokens: CardTokensTable;
+  charges: ChargesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  merchant_risk_settings: MerchantRiskSettingsTable;
+  submerchants: SubmerchantsTable;
+  submerchant_representatives: SubmerchantRepresentativesTable;
+  submerchant_documents: SubmerchantDocumentsTable;
+  submerchant_addresses: SubmerchantAddressesTable;
+  submerchant_status_changes: SubmerchantStatusChangesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+}
+
+export type VigiaStore = Store<Database>;

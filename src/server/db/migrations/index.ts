@@ -1,0 +1,24 @@
+import type { Migration } from 'kysely';
+import m0001 from './0001_merchants.js';
+import m0002 from './0002_operator_keys.js';
+import m0003 from './0003_events.js';
+import m0004 from './0004_fraud_sessions.js';
+import m0005 from './0005_card_tokens.js';
+import m0006 from './0006_charges.js';
+import m0007 from './0007_submerchants.js';
+import m0008 from './0008_webhooks.js';
+
+/**
+ * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
+ * file with the next number, importing only kysely, never code of the service.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_merchants': m0001,
+  '0002_operator_keys': m0002,
+  '0003_events': m0003,
+  '0004_fraud_sessions': m0004,
+  '0005_card_tokens': m0005,
+  '0006_charges': m0006,
+  '0007_submerchants': m0007,
+  '0008_webhooks': m0008,
+};
