@@ -47,7 +47,7 @@ export interface FraudAnalysisContext {
   profilerTimeoutMs: number;
 }
 
-/** The service refuses larger signals; a report over it goes without its components. */
+/** The service refuses larger signals (it reads this constant); a report over it goes without its components. */
 export const SIGNALS_MAX_BYTES = 32 * 1024;
 
 const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;

@@ -2,7 +2,12 @@ export type { BrowserType } from './browser-type.js';
 export { browserType } from './browser-type.js';
 export * from './cards/index.js';
 export { SdkError, type SdkErrorCode, type SdkErrorDetail } from './errors.js';
-export type { FraudAnalysis, FraudSetupResult, SignalsBody } from './fraud-analysis.js';
+export {
+  type FraudAnalysis,
+  type FraudSetupResult,
+  SIGNALS_MAX_BYTES,
+  type SignalsBody,
+} from './fraud-analysis.js';
 export type { IpLookupResult } from './ip-lookup.js';
 export type { ProfilerContext, ProfilerFactory, ProfilerReport } from './profiler/index.js';
 export { type Cards, Sdk, type SdkConfig, type SdkOptions } from './sdk.js';

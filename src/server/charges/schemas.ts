@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Timestamp } from '../http/envelope.js';
-import { REASON_CODES } from '../risk/types.js';
+import { REASON_CODES } from '../risk/rules/index.js';
 import { CardSummary } from '../tokens/schemas.js';
 import type { Charge } from './service.js';
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SIGNALS_MAX_BYTES } from '@vigia/sdk';
 import { IdempotencyKeyHeaders, idempotencyHooks } from '../core/idempotency.js';
 import { notFound, validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
@@ -11,7 +12,6 @@ import {
   FraudSessionParams,
   FraudSessionSchema,
   presentFraudSession,
-  SIGNALS_BODY_LIMIT,
   SignalsBody,
 } from './schemas.js';
 import { createFraudSession, getFraudSession, recordFraudSignals } from './service.js';
@@ -77,14 +77,15 @@ export const fraudRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/fraud/sessions/:id/signals',
     {
-      bodyLimit: SIGNALS_BODY_LIMIT,
+      // The SDK owns this limit: it trims its report's components to stay under it.
+      bodyLimit: SIGNALS_MAX_BYTES,
       config: { auth: 'browser', cors: true },
       schema: {
         tags: ['fraud'],
         summary: "Report a session's signals once (browser SDK, public key)",
         description:
           'The public IP lookup and the profiler report (visitor id, components, bot verdict). Accepted once ' +
-          'per session, while it is open; the body is limited to 32 KiB.',
+          `per session, while it is open; the body is limited to ${SIGNALS_MAX_BYTES / 1024} KiB.`,
         params: FraudSessionParams,
         body: SignalsBody,
         response: {

@@ -1,10 +1,8 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { SIGNALS_MAX_BYTES } from '@vigia/sdk';
 import { Id, Timestamp } from '../http/envelope.js';
 import { type FraudSession, type FraudSessionStatus, fraudSessionStatus } from './service.js';
 import { BROWSER_TYPES, type BrowserType } from './user-agent.js';
-
-/** The signals body limit (bytes); the SDK trims its report's components to stay under it. */
-export const SIGNALS_BODY_LIMIT = 32 * 1024;
 
 const IpAddress = Type.String({
   anyOf: [{ format: 'ipv4' }, { format: 'ipv6' }],
@@ -61,7 +59,7 @@ export const SignalsBody = Type.Object(
           confidence: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
           components: Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), {
             maxProperties: 64,
-            description: 'Selected device attributes; free-form, bounded by the 32 KiB body limit.',
+            description: `Selected device attributes; free-form, bounded by the ${SIGNALS_MAX_BYTES / 1024} KiB body limit.`,
           }),
           bot: Type.Object(
             {

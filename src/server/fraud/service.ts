@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import { newId } from '../core/ids.js';
 import { flag, fromJson, readFlag, toJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
+import type { SignalsBody } from './schemas.js';
 import type { FraudSessionsTable } from './table.js';
 import { type BrowserType, readUserAgent, type UserAgentReading } from './user-agent.js';
 
@@ -82,25 +83,12 @@ export function fraudSessionStatus(
   return now.toISOString() >= session.expiresAt ? 'expired' : 'open';
 }
 
-interface StoredSignals {
-  ip_lookup: { status: IpLookupSignal['status']; ip_address?: string; source?: string; duration_ms: number };
-  profiler?: {
-    provider: string;
-    visitor_id: string;
-    confidence?: number;
-    components: Record<string, unknown>;
-    bot: { detected: boolean; kind?: string };
-    duration_ms: number;
-  };
-  profiler_error?: string;
-}
-
 /** The signals body as the SDK sends it (snake_case, the wire format) is stored as-is. */
-export type SignalsReport = StoredSignals;
+export type SignalsReport = SignalsBody;
 
 function toSignals(row: Selectable<FraudSessionsTable>): FraudSignals | null {
   if (row.signals === null || row.signals_at === null) return null;
-  const stored = fromJson<StoredSignals>(row.signals, { ip_lookup: { status: 'error', duration_ms: 0 } });
+  const stored = fromJson<SignalsReport>(row.signals, { ip_lookup: { status: 'error', duration_ms: 0 } });
   const lookup = stored.ip_lookup;
   const profiler = stored.profiler;
   return {

@@ -1,5 +1,5 @@
 import type { RiskPolicy } from './policy.js';
-import { RULES } from './rules/index.js';
+import { type ReasonCode, RULES } from './rules/index.js';
 import type { FraudAnalysis, RiskInput, RiskRule } from './types.js';
 
 /** A charge without a fraud session: nothing to analyse, nothing held against it. */
@@ -9,7 +9,7 @@ export const NOT_ANALYZED: FraudAnalysis = { status: 'not_analyzed', score: 0, r
 export function analyzeRisk(
   input: RiskInput,
   policy: RiskPolicy,
-  rules: readonly RiskRule[] = RULES,
+  rules: readonly RiskRule<ReasonCode>[] = RULES,
 ): FraudAnalysis {
   const reasons = rules.filter((rule) => rule.applies(input, policy)).map((rule) => rule.code);
   const score = Math.min(

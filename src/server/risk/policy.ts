@@ -1,4 +1,4 @@
-import type { ReasonCode } from './types.js';
+import type { ReasonCode } from './rules/index.js';
 
 /**
  * Every number of the risk engine, in one place. A charge's score is the sum of the weights of the reasons

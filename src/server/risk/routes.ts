@@ -4,8 +4,8 @@ import { validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses } from '../http/envelope.js';
 import { DEFAULT_POLICY, policyFor, type RiskPolicy } from './policy.js';
+import { REASON_CODES } from './rules/index.js';
 import { clearRiskThresholds, getRiskThresholds, setRiskThresholds } from './settings.js';
-import { REASON_CODES } from './types.js';
 
 const Threshold = Type.Integer({ minimum: 1, maximum: 100 });
 

@@ -1,18 +1,8 @@
 import type { FraudSession } from '../fraud/service.js';
 import type { RiskPolicy } from './policy.js';
+import type { ReasonCode } from './rules/index.js';
 
-/** The reason codes a fraud analysis can give, documented in docs/charges.md. */
-export const REASON_CODES = [
-  'AUTOMATION_DETECTED',
-  'BROWSER_TYPE_MISMATCH',
-  'IP_MISMATCH',
-  'HOST_NOT_ALLOWED',
-  'PROFILE_MISSING',
-  'COOKIES_DISABLED',
-  'DEVICE_VELOCITY',
-  'CARD_VELOCITY',
-] as const;
-export type ReasonCode = (typeof REASON_CODES)[number];
+export type { ReasonCode } from './rules/index.js';
 
 export type FraudAnalysisStatus = 'approved' | 'review' | 'declined' | 'not_analyzed';
 
@@ -36,9 +26,17 @@ export interface RiskInput {
 }
 
 /** One rule: a reason code and the test that finds it. Pure, so each rule is tested on its own. */
-export interface RiskRule {
-  code: ReasonCode;
+export interface RiskRule<Code extends string> {
+  code: Code;
   /** For docs and the OpenAPI description. */
   description: string;
   applies(input: RiskInput, policy: RiskPolicy): boolean;
+}
+
+/**
+ * Declares a rule keeping its code as a literal type, so the registry (`rules/index.ts`) is the one list of
+ * reason codes: the charge schema, the policy's weights and the settings route all derive from it.
+ */
+export function riskRule<const Code extends string>(rule: RiskRule<Code>): RiskRule<Code> {
+  return rule;
 }

@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { analyzeRisk } from '../../../src/server/risk/engine.js';
 import { DEFAULT_POLICY, policyFor } from '../../../src/server/risk/policy.js';
-import { RULES } from '../../../src/server/risk/rules/index.js';
-import { REASON_CODES } from '../../../src/server/risk/types.js';
+import { REASON_CODES, RULES } from '../../../src/server/risk/rules/index.js';
 import { input, session } from './fixtures.js';
 
 describe('the risk engine', () => {

@@ -1,5 +1,5 @@
-import { load as loadBotd } from '@fingerprintjs/botd';
-import FingerprintJS from '@fingerprintjs/fingerprintjs';
+import { type sources as botdSources, load as loadBotd } from '@fingerprintjs/botd';
+import FingerprintJS, { type BuiltinComponents } from '@fingerprintjs/fingerprintjs';
 import { selectComponents } from './components.js';
 import type { ProfilerContext, ProfilerReport } from './types.js';
 
@@ -27,9 +27,17 @@ const FINGERPRINT_KEYS = [
   'dateTimeLocale',
   'userAgentData',
   'webGlBasics',
-] as const;
+] as const satisfies readonly (keyof BuiltinComponents)[];
 
-const BOTD_KEYS = ['webDriver', 'windowSize', 'pluginsLength', 'documentFocus', 'rtt', 'process'] as const;
+// Checked against the providers' own component names, so an upgrade that renames one fails the build.
+const BOTD_KEYS = [
+  'webDriver',
+  'windowSize',
+  'pluginsLength',
+  'documentFocus',
+  'rtt',
+  'process',
+] as const satisfies readonly (keyof typeof botdSources)[];
 
 /** FingerprintJS (visitor id) and BotD (automation verdict), neither reporting to a third party. */
 export async function collectProfile({ signal }: ProfilerContext): Promise<ProfilerReport> {
@@ -45,7 +53,7 @@ export async function collectProfile({ signal }: ProfilerContext): Promise<Profi
     visitor_id: fingerprint.visitorId,
     confidence: fingerprint.confidence.score,
     components: {
-      ...selectComponents(fingerprint.components as Record<string, unknown>, FINGERPRINT_KEYS),
+      ...selectComponents(fingerprint.components, FINGERPRINT_KEYS),
       ...selectComponents(botd.getComponents(), BOTD_KEYS),
     },
     bot: verdict.bot ? { detected: true, kind: verdict.botKind } : { detected: false },

@@ -1,6 +1,6 @@
-import type { RiskRule } from '../types.js';
+import { riskRule } from '../types.js';
 
-export const browserTypeMismatch: RiskRule = {
+export const browserTypeMismatch = riskRule({
   code: 'BROWSER_TYPE_MISMATCH',
   description:
     "The browser type the SDK declared differs from the service's reading of the declared user agent or of " +
@@ -10,4 +10,4 @@ export const browserTypeMismatch: RiskRule = {
     if (session.parsed.declared.type !== declared) return true;
     return session.parsed.header !== null && session.parsed.header.type !== declared;
   },
-};
+});

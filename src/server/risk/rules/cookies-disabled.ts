@@ -1,7 +1,7 @@
-import type { RiskRule } from '../types.js';
+import { riskRule } from '../types.js';
 
-export const cookiesDisabled: RiskRule = {
+export const cookiesDisabled = riskRule({
   code: 'COOKIES_DISABLED',
   description: 'The browser declared cookies disabled (cookies_accepted: false).',
   applies: ({ session }) => !session.declared.cookiesAccepted,
-};
+});

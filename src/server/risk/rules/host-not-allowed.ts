@@ -1,7 +1,7 @@
 import { isHostAllowed, originHost } from '../../http/cors.js';
-import type { RiskRule } from '../types.js';
+import { riskRule } from '../types.js';
 
-export const hostNotAllowed: RiskRule = {
+export const hostNotAllowed = riskRule({
   code: 'HOST_NOT_ALLOWED',
   description:
     "The page's declared host_name (or the Origin the service saw) is not in the merchant's allowed_hosts " +
@@ -12,4 +12,4 @@ export const hostNotAllowed: RiskRule = {
     const origin = session.observed.origin ? originHost(session.observed.origin) : null;
     return origin !== null && !isHostAllowed(origin, merchant.allowedHosts);
   },
-};
+});

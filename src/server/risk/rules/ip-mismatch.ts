@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { RiskInput, RiskRule } from '../types.js';
+import { type RiskInput, riskRule } from '../types.js';
 
 /** `::ffff:203.0.113.7` and `203.0.113.7` are one address; IPv6 is compared in lower case. */
 export function normalizeIp(ip: string): string {
@@ -18,7 +18,7 @@ export function clientReportedIp(input: RiskInput): string | null {
   return input.session.declared.ipAddress;
 }
 
-export const ipMismatch: RiskRule = {
+export const ipMismatch = riskRule({
   code: 'IP_MISMATCH',
   description:
     'The public IP the browser reported (IP lookup or declared ip_address) differs from the IP the service saw. ' +
@@ -32,4 +32,4 @@ export const ipMismatch: RiskRule = {
     if (family === 0 || family !== isIP(observed)) return false;
     return client !== observed;
   },
-};
+});
