@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { recordEvent } from '../../src/server/events/outbox.js';
 import { createMerchant } from '../../src/server/merchants/service.js';
 import { createEndpoint } from '../../src/server/webhooks/service.js';
 import { DeliveryWorker, workerOptionsFromConfig } from '../../src/server/webhooks/worker.js';
@@ -49,7 +48,7 @@ async function queue(count: number): Promise<number> {
     const batch = Math.min(500, count - done);
     await app.store.db.transaction().execute(async (trx) => {
       for (let i = 0; i < batch; i++) {
-        await recordEvent(trx, {
+        await app.outbox.recordEvent(trx, {
           merchantId: merchant.id,
           type: 'charge.captured',
           data: chargeData(done + i),

@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { accountRoutes } from './account/routes.js';
+import { CHARGE_EVENT_TYPES } from './charges/index.js';
 import { chargeRoutes } from './charges/routes.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
@@ -27,8 +28,9 @@ import { operatorMerchantRoutes } from './merchants/operator-routes.js';
 import { riskRoutes } from './risk/routes.js';
 import { sdkAssets } from './sdk/assets.js';
 import { sdkRoutes } from './sdk/routes.js';
-import { submerchantRoutes } from './submerchants/index.js';
+import { SUBMERCHANT_EVENT_TYPES, submerchantRoutes } from './submerchants/index.js';
 import { tokenRoutes } from './tokens/routes.js';
+import { createOutbox, type Outbox } from './webhooks/outbox.js';
 import { webhooks } from './webhooks/plugin.js';
 
 declare module 'fastify' {
@@ -38,6 +40,8 @@ declare module 'fastify' {
     clock: Clock;
     /** Recently verified keys; call `forgetMerchant` after changing a merchant. */
     credentials: CredentialCache;
+    /** Where resources record their events (webhooks/outbox.ts), in the transaction of the change. */
+    outbox: Outbox;
   }
 }
 
@@ -83,6 +87,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.decorate('store', store);
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('credentials', new CredentialCache());
+  app.decorate('outbox', createOutbox());
   app.decorateRequest('caller', null);
   app.addHook('onClose', async () => store.close());
 
@@ -118,7 +123,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(tokenRoutes);
   await app.register(chargeRoutes);
   await app.register(riskRoutes);
-  await app.register(webhooks);
+  await app.register(webhooks, { eventTypes: [...CHARGE_EVENT_TYPES, ...SUBMERCHANT_EVENT_TYPES] });
   await app.register(sdkAssets);
   return app;
 }

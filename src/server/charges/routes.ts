@@ -51,6 +51,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
         },
         acquirer,
+        outbox: app.outbox,
         now: app.clock(),
       });
       const message = charge.status === 'captured' ? 'Charge captured.' : 'Charge failed.';
@@ -123,6 +124,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const charge = await refundCharge(app.store.db, {
         merchantId: merchantOf(request).id,
         chargeId: request.params.id,
+        outbox: app.outbox,
         now: app.clock(),
       });
       return { message: 'Charge refunded.', data: presentCharge(charge) };

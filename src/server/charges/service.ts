@@ -5,7 +5,6 @@ import { fromJson, toJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
 import { type ListFilters, paginate } from '../db/lists.js';
 import { businessRule, invalidState, notFound, validationError } from '../errors.js';
-import { recordEvent } from '../events/outbox.js';
 import { chargeFraudSessionError } from '../fraud/errors.js';
 import { consumeFraudSession } from '../fraud/service.js';
 import type { Merchant } from '../merchants/service.js';
@@ -16,6 +15,7 @@ import { getRiskThresholds } from '../risk/settings.js';
 import type { FraudAnalysis, ReasonCode } from '../risk/types.js';
 import type { CardBrand } from '../tokens/card.js';
 import { consumeCardToken } from '../tokens/service.js';
+import type { Outbox } from '../webhooks/outbox.js';
 import { type Acquirer, FAILURE_MESSAGES } from './acquirer.js';
 import type { ChargeEventType } from './events.js';
 import { presentCharge, SUPPORTED_PAYMENT_METHODS } from './schemas.js';
@@ -152,9 +152,9 @@ function checkNewCharge(merchant: Merchant, input: NewCharge): void {
  */
 export async function createCharge(
   db: Kysely<Database>,
-  input: { merchant: Merchant; charge: NewCharge; acquirer: Acquirer; now: Date },
+  input: { merchant: Merchant; charge: NewCharge; acquirer: Acquirer; outbox: Outbox; now: Date },
 ): Promise<Charge> {
-  const { merchant, charge, acquirer, now } = input;
+  const { merchant, charge, acquirer, outbox, now } = input;
   checkNewCharge(merchant, charge);
   const chargeId = newId();
   const timestamp = now.toISOString();
@@ -234,7 +234,7 @@ export async function createCharge(
       .executeTakeFirstOrThrow();
     const created = toCharge(row);
     const type: ChargeEventType = created.status === 'captured' ? 'charge.captured' : 'charge.failed';
-    await recordEvent(trx, { merchantId: merchant.id, type, data: presentCharge(created), now });
+    await outbox.recordEvent(trx, { merchantId: merchant.id, type, data: presentCharge(created), now });
     return created;
   });
 }
@@ -273,7 +273,7 @@ export async function listCharges(db: Kysely<Database>, merchantId: string, filt
 /** Refunds the whole amount of a captured charge; any other status is a 409. */
 export async function refundCharge(
   db: Kysely<Database>,
-  input: { merchantId: string; chargeId: string; now: Date },
+  input: { merchantId: string; chargeId: string; outbox: Outbox; now: Date },
 ): Promise<Charge> {
   const timestamp = input.now.toISOString();
   return db.transaction().execute(async (trx) => {
@@ -295,7 +295,7 @@ export async function refundCharge(
       );
     }
     const refunded = toCharge(row);
-    await recordEvent(trx, {
+    await input.outbox.recordEvent(trx, {
       merchantId: input.merchantId,
       type: 'charge.refunded' satisfies ChargeEventType,
       data: presentCharge(refunded),

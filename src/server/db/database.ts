@@ -1,6 +1,5 @@
 import type { ChargesTable, MerchantRiskSettingsTable } from '../charges/table.js';
 import type { IdempotencyKeysTable } from '../core/idempotency.js';
-import type { EventsTable } from '../events/outbox.js';
 import type { FraudSessionsTable } from '../fraud/table.js';
 import type { MerchantsTable } from '../merchants/table.js';
 import type { OperatorKeysTable } from '../operators/keys.js';
@@ -13,6 +12,7 @@ import type {
 } from '../submerchants/tables.js';
 import type { CardTokensTable } from '../tokens/table.js';
 import type {
+  EventsTable,
   WebhookAttemptsTable,
   WebhookDeliveriesTable,
   WebhookEndpointsTable,

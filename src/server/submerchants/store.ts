@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
 import { notFound } from '../errors.js';
-import { recordEvent } from '../events/outbox.js';
+import { writeEvent } from '../webhooks/outbox.js';
 import type { SubmerchantEventType } from './events.js';
 import { presentSubmerchant } from './present.js';
 import type { SubmerchantsTable } from './tables.js';
@@ -111,5 +111,5 @@ export async function emitEvent(
   data: unknown,
   now: Date,
 ): Promise<void> {
-  await recordEvent(trx, { merchantId, type, data, now });
+  await writeEvent(trx, { merchantId, type, data, now });
 }

@@ -7,13 +7,13 @@ import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
 import { listQuerySchema, toListFilters } from '../http/lists.js';
 import { findDelivery, listEndpointDeliveries, retryDelivery } from './deliveries.js';
+import type { WebhooksOptions } from './plugin.js';
 import {
-  CreateEndpointBody,
   DeletedSchema,
   DeliverySchema,
   EndpointSchema,
   EndpointWithSecretSchema,
-  PatchEndpointBody,
+  endpointBodies,
   presentDelivery,
   presentEndpoint,
 } from './schemas.js';
@@ -26,7 +26,6 @@ import {
   updateEndpoint,
 } from './service.js';
 import { checkWebhookUrl } from './ssrf.js';
-import { deliveriesQueued } from './wakeup.js';
 
 const TAGS = ['webhooks'];
 const Params = Type.Object({ id: Id });
@@ -41,7 +40,8 @@ async function acceptableUrl(app: FastifyInstance, raw: string): Promise<string>
 }
 
 /** Merchants' webhook endpoints, their deliveries with the attempt log, and manual redelivery (secret key). */
-export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const webhookRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async (app, options) => {
+  const bodies = endpointBodies(options.eventTypes);
   // Another merchant's endpoint is not found either.
   const ownEndpoint = async (merchantId: string, id: string) => {
     const endpoint = await findEndpoint(app.store.db, merchantId, id);
@@ -60,7 +60,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: TAGS,
         summary: 'Register a webhook endpoint (its secret is shown only in this response)',
         headers: IdempotencyKeyHeaders,
-        body: CreateEndpointBody,
+        body: bodies.create,
         response: {
           201: dataResponse(EndpointWithSecretSchema),
           ...errorResponses(400, 401, 403, 415, 422, 429),
@@ -131,7 +131,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: TAGS,
         summary: 'Change url, events or status (active|paused) of a webhook endpoint',
         params: Params,
-        body: PatchEndpointBody,
+        body: bodies.patch,
         response: { 200: dataResponse(EndpointSchema), ...errorResponses(400, 401, 403, 404, 415, 422, 429) },
       },
     },
@@ -148,7 +148,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       if (!endpoint) throw notFound('Webhook endpoint');
       // Deliveries held while it was paused are due again.
-      if (request.body.status === 'active') deliveriesQueued();
+      if (request.body.status === 'active') app.outbox.wakeWorkers();
       return { message: 'Webhook endpoint updated.', data: presentEndpoint(endpoint) };
     },
   );
@@ -274,7 +274,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
             'This delivery is being attempted right now; look at its attempt log in a moment.',
           );
       }
-      deliveriesQueued();
+      app.outbox.wakeWorkers();
       reply.status(202);
       return { message: 'Redelivery queued.', data: presentDelivery(outcome.delivery) };
     },

@@ -1,21 +1,8 @@
 import { type TLiteral, Type } from '@sinclair/typebox';
 import { Id, Timestamp } from '../http/envelope.js';
 import type { Delivery } from './deliveries.js';
-import { WEBHOOK_EVENT_TYPES } from './event-types.js';
 import { MAX_ATTEMPTS } from './retry-schedule.js';
 import type { Endpoint } from './service.js';
-
-export const EventType = Type.Union(
-  WEBHOOK_EVENT_TYPES.map((type): TLiteral<string> => Type.Literal(type)),
-  { description: 'An event name (see the webhooks guide).' },
-);
-
-const Events = Type.Array(EventType, {
-  minItems: 1,
-  maxItems: WEBHOOK_EVENT_TYPES.length,
-  uniqueItems: true,
-  description: 'The events this endpoint receives; at least one.',
-});
 
 const Url = Type.String({
   minLength: 1,
@@ -52,12 +39,28 @@ export const EndpointWithSecretSchema = Type.Object(
   { description: 'A webhook endpoint with its signing secret.' },
 );
 
-export const CreateEndpointBody = Type.Object({ url: Url, events: Events }, { additionalProperties: false });
-
-export const PatchEndpointBody = Type.Object(
-  { url: Type.Optional(Url), events: Type.Optional(Events), status: Type.Optional(EndpointStatus) },
-  { additionalProperties: false, minProperties: 1 },
-);
+/** The bodies that subscribe an endpoint, built from the event types the app hands to the webhooks plugin. */
+export function endpointBodies(eventTypes: readonly string[]) {
+  const events = Type.Array(
+    Type.Union(
+      eventTypes.map((type): TLiteral<string> => Type.Literal(type)),
+      { description: 'An event name (see the webhooks guide).' },
+    ),
+    {
+      minItems: 1,
+      maxItems: eventTypes.length,
+      uniqueItems: true,
+      description: 'The events this endpoint receives; at least one.',
+    },
+  );
+  return {
+    create: Type.Object({ url: Url, events }, { additionalProperties: false }),
+    patch: Type.Object(
+      { url: Type.Optional(Url), events: Type.Optional(events), status: Type.Optional(EndpointStatus) },
+      { additionalProperties: false, minProperties: 1 },
+    ),
+  };
+}
 
 export const DeletedSchema = Type.Object({ id: Id, deleted: Type.Literal(true) });
 

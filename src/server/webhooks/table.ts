@@ -1,3 +1,16 @@
+/**
+ * The outbox's events (webhooks/outbox.ts): the resource as it was when the event happened, written in the
+ * transaction of the change that caused it.
+ */
+export interface EventsTable {
+  id: string;
+  merchant_id: string;
+  type: string;
+  /** JSON of the resource as it was when the event happened. */
+  data: string;
+  created_at: string;
+}
+
 /** A merchant's notification target. */
 export interface WebhookEndpointsTable {
   id: string;

@@ -12,11 +12,11 @@ import {
   loadClaimedDeliveries,
   recordAttempt,
 } from './deliveries.js';
+import type { Outbox } from './outbox.js';
 import { openEndpointSecret } from './secrets.js';
 import { type SendResult, WebhookSender } from './sender.js';
 import { EVENT_HEADER, EVENT_ID_HEADER, SIGNATURE_HEADER, signPayload } from './signature.js';
 import type { Resolver } from './ssrf.js';
-import { onDeliveriesQueued } from './wakeup.js';
 
 /** The subset of a pino/Fastify logger the worker writes to. */
 export interface WorkerLogger {
@@ -44,6 +44,8 @@ export interface DeliveryWorkerOptions {
   /** Jitter source for the retry schedule. */
   random?: () => number;
   resolve?: Resolver;
+  /** The app's outbox, to be woken when it queues deliveries; a worker without one (`vigia worker`) polls. */
+  outbox?: Pick<Outbox, 'onWake'>;
 }
 
 export interface WorkerStats {
@@ -115,10 +117,11 @@ export class DeliveryWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.unsubscribe = onDeliveriesQueued(() => {
-      this.wokenAt = Date.now();
-      this.wake?.();
-    });
+    this.unsubscribe =
+      this.options.outbox?.onWake(() => {
+        this.wokenAt = Date.now();
+        this.wake?.();
+      }) ?? null;
     this.loopDone = this.loop();
   }
 

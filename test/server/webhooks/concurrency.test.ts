@@ -2,7 +2,6 @@ import { describe, expect, test } from 'vitest';
 import { systemClock } from '../../../src/server/clock.js';
 import { openStore } from '../../../src/server/db/connect.js';
 import type { Database } from '../../../src/server/db/database.js';
-import { recordEvent } from '../../../src/server/events/outbox.js';
 import { TestClock } from '../../helpers/app.js';
 import { webhookFixture } from './helpers.js';
 
@@ -27,7 +26,7 @@ describe('postgres', () => {
     for (let batch = 0; batch < EVENTS / 50; batch++) {
       await app.store.db.transaction().execute(async (trx) => {
         for (let index = 0; index < 50; index++) {
-          await recordEvent(trx, {
+          await app.outbox.recordEvent(trx, {
             merchantId: merchant.id,
             type: 'charge.captured',
             data: { n: batch * 50 + index },
@@ -86,7 +85,7 @@ describe('sqlite', () => {
     receiver.delayMs = 2;
     await app.store.db.transaction().execute(async (trx) => {
       for (let index = 0; index < EVENTS; index++) {
-        await recordEvent(trx, {
+        await app.outbox.recordEvent(trx, {
           merchantId: merchant.id,
           type: 'charge.captured',
           data: { n: index },

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, expect } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
 import type { Config } from '../../../src/server/config.js';
-import { recordEvent } from '../../../src/server/events/outbox.js';
 import {
   DeliveryWorker,
   type DeliveryWorkerOptions,
@@ -163,6 +162,7 @@ export async function webhookFixture(
       store: app.store,
       clock: clock.now,
       logger: app.log,
+      outbox: app.outbox,
       ...workerOptionsFromConfig(app.config),
       random: () => 0.5,
       ...overrides,
@@ -185,7 +185,7 @@ export async function webhookFixture(
   const emit: WebhookFixture['emit'] = (type, data = { id: 'obj_1' }, merchantId = merchant.id) =>
     app.store.db
       .transaction()
-      .execute((trx) => recordEvent(trx, { merchantId, type, data, now: clock.now() }));
+      .execute((trx) => app.outbox.recordEvent(trx, { merchantId, type, data, now: clock.now() }));
 
   const deliveries: WebhookFixture['deliveries'] = async (endpointId, query = '', owner = merchant) => {
     const response = await app.inject({
