@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/server/app.js';
-import { DIALECTS, freshDatabaseUrl, startApp, testConfig } from '../../helpers/app.js';
+import { buildApp } from '../../src/server/app.js';
+import { DIALECTS, freshDatabaseUrl, startApp, testConfig } from '../helpers/app.js';
 
 describe.each(DIALECTS)('service on %s', (dialect) => {
   it('reports health with a database check', async () => {

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createTestMerchant, freshDatabaseUrl, startApp } from '../../helpers/app.js';
+import { createTestMerchant, freshDatabaseUrl, startApp } from '../helpers/app.js';
 
 describe('structured logs', () => {
   it('carry a request id and never the Authorization header, keys or bodies', async () => {

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { basic, freshDatabaseUrl, startApp } from '../../helpers/app.js';
+import { basic, freshDatabaseUrl, startApp } from '../helpers/app.js';
 
 const run = promisify(execFile);
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const repoRoot = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 const cli = path.join(repoRoot, 'src/server/cli.ts');
 

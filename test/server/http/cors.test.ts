@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
 import { isHostAllowed, originHost } from '../../../src/server/http/cors.js';
 import { DIALECTS, startAppWithMerchant, type TestMerchant } from '../../helpers/app.js';
-import { createBusyMerchant, createSession, sessionBody, signalsBody } from './fixtures.js';
+import { createBusyMerchant, createSession, sessionBody, signalsBody } from '../fraud/fixtures.js';
 
 const BROWSER_ROUTES: [string, string][] = [
   ['GET', '/v1/sdk/config'],
