@@ -1,8 +1,9 @@
-import type { ChargesTable, MerchantRiskSettingsTable } from '../charges/table.js';
+import type { ChargesTable } from '../charges/table.js';
 import type { IdempotencyKeysTable } from '../core/idempotency.js';
 import type { FraudSessionsTable } from '../fraud/table.js';
 import type { MerchantsTable } from '../merchants/table.js';
-import type { OperatorKeysTable } from '../operators/keys.js';
+import type { OperatorKeysTable } from '../operators/table.js';
+import type { MerchantRiskSettingsTable } from '../risk/table.js';
 import type {
   SubmerchantAddressesTable,
   SubmerchantDocumentsTable,

@@ -3,13 +3,6 @@ import { newId } from '../core/ids.js';
 import { generateKey, hashKey } from '../core/keys.js';
 import type { Database } from '../db/database.js';
 
-/** Operator keys belong to the platform's staff; they act on any merchant, only under /v1/operator. */
-export interface OperatorKeysTable {
-  id: string;
-  key_hash: string;
-  created_at: string;
-}
-
 export async function createOperatorKey(db: Kysely<Database>, now: Date): Promise<string> {
   const key = generateKey('operator', false);
   await db

@@ -1,0 +1,224 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, test } from 'vitest';
+
+/**
+ * The import direction of docs/contributing.md ("Layers"), checked over the real import graph: every relative
+ * import, export-from and dynamic import() of src/server and src/sdk, type-only ones included.
+ */
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const SERVER = 'src/server';
+const SDK = 'src/sdk/src';
+
+type Layer = 'composition' | 'resource' | 'http' | 'db' | 'migration' | 'core' | 'config' | 'base';
+
+const COMPOSITION = new Set(['app.ts', 'bootstrap.ts', 'cli.ts', 'index.ts']);
+const BASE = new Set(['errors.ts', 'clock.ts']);
+
+/** The layer of a file under src/server (path relative to it). */
+function layerOf(file: string): Layer {
+  const [top] = file.split('/');
+  if (COMPOSITION.has(file)) return 'composition';
+  if (BASE.has(file)) return 'base';
+  if (file === 'config.ts') return 'config';
+  // The migrations themselves; their index.ts, which lists them, belongs to db/.
+  if (/^db\/migrations\/\d{4}_/.test(file)) return 'migration';
+  if (top === 'db' || top === 'http' || top === 'core') return top;
+  return 'resource';
+}
+
+/** What each layer may import (besides its own folder); resources may import each other. */
+const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
+  composition: ['composition', 'resource', 'http', 'db', 'migration', 'core', 'config', 'base'],
+  resource: ['resource', 'http', 'db', 'core', 'config', 'base'],
+  http: ['db', 'core', 'config', 'base'],
+  db: ['migration', 'core', 'base'],
+  // A migration is frozen: it imports kysely only, never the code that changes after it is applied.
+  migration: [],
+  core: ['base'],
+  config: ['core', 'base'],
+  base: ['base'],
+};
+
+interface Import {
+  from: string;
+  to: string;
+  typeOnly: boolean;
+}
+
+/** Why an import is against the direction, or null when it is allowed. */
+function violation({ from, to, typeOnly }: Import): string | null {
+  const source = layerOf(from);
+  const target = layerOf(to);
+  const sameFolder = from.split('/')[0] === to.split('/')[0] && from.includes('/');
+  if (source === 'migration') return 'a migration imports only kysely';
+  if (sameFolder) return null;
+  // The one place that names every table: type imports of each resource's table.ts.
+  if (from === 'db/database.ts' && typeOnly && /^[a-z-]+\/table\.ts$/.test(to)) return null;
+  if (source === 'resource' && to.startsWith('webhooks/') && !typeOnly)
+    return 'resources receive the outbox from the app (app.outbox) and import webhooks/ for types only';
+  if (from.startsWith('webhooks/') && target === 'resource')
+    return 'webhooks/ imports no other resource: app.ts hands it what it needs';
+  if (!MAY_IMPORT[source].includes(target)) return `${source} may not import ${target}`;
+  return null;
+}
+
+/**
+ * Imports against the direction that are known and owned by other work; each names what removes it. The test
+ * below fails when one of them is gone, so that its entry is removed with it.
+ */
+const KNOWN_EXCEPTIONS: readonly string[] = [
+  // Issue 10 item 3 (hardening): idempotency splits into its store and http/idempotency.ts.
+  'core/idempotency.ts -> db/database.ts',
+  'core/idempotency.ts -> http/auth.ts',
+  // Issue 10 item 3 (hardening): app.ts injects the key lookup into http/auth.ts.
+  'http/auth.ts -> merchants/service.ts',
+  'http/auth.ts -> operators/keys.ts',
+  // Issue 10 item 3 (hardening): the rate-limit category is declared in each route's config.
+  'http/rate-limit.ts -> merchants/service.ts',
+  // Issue 10 item 5, submerchants pass: their tables move to submerchants/table.ts.
+  'db/database.ts -> submerchants/tables.ts',
+  // Issue 10 item 4/5, submerchants pass: onboarding receives app.outbox like charges do.
+  'submerchants/store.ts -> webhooks/outbox.ts',
+];
+
+function sourceFiles(dir: string): string[] {
+  return fs
+    .readdirSync(path.join(repoRoot, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
+    .filter((file) => !file.split(path.sep).some((part) => part === 'dist' || part === 'node_modules'))
+    .map((file) => file.split(path.sep).join('/'));
+}
+
+/** Every module specifier of a file, with whether it imports types only. */
+function specifiers(file: string): { specifier: string; typeOnly: boolean }[] {
+  const text = fs.readFileSync(file, 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const found: { specifier: string; typeOnly: boolean }[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const bindings = clause?.namedBindings;
+      const allNamedTypes =
+        bindings !== undefined &&
+        ts.isNamedImports(bindings) &&
+        bindings.elements.length > 0 &&
+        bindings.elements.every((element) => element.isTypeOnly) &&
+        clause?.name === undefined;
+      found.push({
+        specifier: node.moduleSpecifier.text,
+        typeOnly: Boolean(clause?.isTypeOnly || allNamedTypes),
+      });
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      found.push({ specifier: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      found.push({ specifier: node.arguments[0].text, typeOnly: false });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The relative imports of src/server, as paths relative to it (`.js` specifiers name `.ts` files). */
+function serverImports(): Import[] {
+  const root = path.join(repoRoot, SERVER);
+  return sourceFiles(SERVER).flatMap((from) =>
+    specifiers(path.join(root, from))
+      .filter(({ specifier }) => specifier.startsWith('.'))
+      .map(({ specifier, typeOnly }) => {
+        const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+        return { from, to: target.replace(/\.js$/, '.ts'), typeOnly };
+      }),
+  );
+}
+
+describe('import direction (docs/contributing.md, "Layers")', () => {
+  const imports = serverImports();
+  const violations = imports
+    .filter((edge) => violation(edge) !== null)
+    .map((edge) => `${edge.from} -> ${edge.to}`);
+
+  test('the graph is read: app.ts imports the charges routes, a rule imports its types', () => {
+    expect(imports).toContainEqual({ from: 'app.ts', to: 'charges/routes.ts', typeOnly: false });
+    expect(imports).toContainEqual({
+      from: 'risk/rules/automation-detected.ts',
+      to: 'risk/types.ts',
+      typeOnly: false,
+    });
+    expect(imports.some((edge) => edge.from === 'db/database.ts' && edge.typeOnly)).toBe(true);
+  });
+
+  test('no import runs against the direction, except the known ones', () => {
+    expect(violations.filter((edge) => !KNOWN_EXCEPTIONS.includes(edge))).toEqual([]);
+  });
+
+  test('every known exception still exists (remove the entry once it is fixed)', () => {
+    expect(KNOWN_EXCEPTIONS.filter((edge) => !violations.includes(edge))).toEqual([]);
+  });
+
+  test('migrations import kysely only', () => {
+    const root = path.join(repoRoot, SERVER, 'db/migrations');
+    const migrations = fs.readdirSync(root).filter((file) => /^\d{4}_.+\.ts$/.test(file));
+    expect(migrations.length).toBeGreaterThan(0);
+    for (const file of migrations) {
+      const modules = specifiers(path.join(root, file)).map(({ specifier }) => specifier);
+      expect(
+        modules.every((module) => module === 'kysely'),
+        `${file} imports ${modules.join(', ')}`,
+      ).toBe(true);
+    }
+  });
+
+  test('the SDK imports nothing of the service and no Node module (it runs in browsers)', () => {
+    for (const file of sourceFiles(SDK)) {
+      for (const { specifier } of specifiers(path.join(repoRoot, SDK, file))) {
+        expect(specifier.startsWith('node:'), `${file} imports ${specifier}`).toBe(false);
+        if (specifier.startsWith('.')) {
+          const target = path.posix.normalize(path.posix.join(SDK, path.posix.dirname(file), specifier));
+          expect(target.startsWith(`${SDK}/`), `${file} imports ${specifier}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  test('the rules catch what they forbid', () => {
+    expect(violation({ from: 'http/lists.ts', to: 'charges/service.ts', typeOnly: false })).toBe(
+      'http may not import resource',
+    );
+    expect(violation({ from: 'db/lists.ts', to: 'http/lists.ts', typeOnly: true })).toBe(
+      'db may not import http',
+    );
+    expect(violation({ from: 'core/ids.ts', to: 'db/columns.ts', typeOnly: false })).toBe(
+      'core may not import db',
+    );
+    expect(violation({ from: 'charges/service.ts', to: 'app.ts', typeOnly: true })).toBe(
+      'resource may not import composition',
+    );
+    expect(violation({ from: 'db/migrations/0009_x.ts', to: 'db/columns.ts', typeOnly: false })).toBe(
+      'a migration imports only kysely',
+    );
+    expect(violation({ from: 'webhooks/routes.ts', to: 'charges/events.ts', typeOnly: false })).toBe(
+      'webhooks/ imports no other resource: app.ts hands it what it needs',
+    );
+    expect(violation({ from: 'charges/service.ts', to: 'webhooks/outbox.ts', typeOnly: false })).toBe(
+      'resources receive the outbox from the app (app.outbox) and import webhooks/ for types only',
+    );
+    expect(violation({ from: 'charges/service.ts', to: 'webhooks/outbox.ts', typeOnly: true })).toBeNull();
+    expect(violation({ from: 'db/database.ts', to: 'charges/table.ts', typeOnly: true })).toBeNull();
+    expect(violation({ from: 'db/database.ts', to: 'charges/service.ts', typeOnly: true })).toBe(
+      'db may not import resource',
+    );
+  });
+});
