@@ -5,6 +5,7 @@ import { createMerchant, updateMerchantSettings } from '../../src/server/merchan
 import { checkCard } from '../../src/server/tokens/card.js';
 import { createCardToken } from '../../src/server/tokens/service.js';
 import { CHROME_UA, chargeBody } from '../../test/helpers/charges.js';
+import { honestProfiler, PROFILER_RUN_MS } from '../../test/helpers/signals.js';
 import { listenLocally, startBenchApp } from '../lib/bench-app.js';
 
 // Our POST /v1/charges (secret key, validation, idempotency hooks, one transaction: consume the card token,
@@ -59,7 +60,7 @@ async function makePool(count: number): Promise<{ tokens: string[]; sessions: st
         );
         if (!checked.ok) throw new Error(`bench card refused: ${JSON.stringify(checked.details)}`);
         tokens.push((await createCardToken(trx, { merchantId: merchant.id, card: checked.card, now })).id);
-        const session = await createFraudSession(trx, {
+        const { session, signalsToken } = await createFraudSession(trx, {
           merchantId: merchant.id,
           declared: {
             ipAddress: null,
@@ -74,17 +75,14 @@ async function makePool(count: number): Promise<{ tokens: string[]; sessions: st
         const reported = await recordFraudSignals(trx, {
           merchantId: merchant.id,
           sessionId: session.id,
+          signalsToken,
           report: {
             ip_lookup: { status: 'ok', ip_address: '127.0.0.1', duration_ms: 40 },
-            profiler: {
-              provider: 'fingerprintjs+botd',
-              visitor_id: randomUUID().replaceAll('-', ''),
-              components: {},
-              bot: { detected: false },
-              duration_ms: 120,
-            },
+            profiler: honestProfiler(randomUUID().replaceAll('-', '')),
           },
-          now,
+          observed: { ipAddress: '127.0.0.1', userAgent: CHROME_UA },
+          // The report comes after the profiler ran, as a browser's does.
+          now: new Date(now.getTime() + PROFILER_RUN_MS),
         });
         if (!reported.ok) throw new Error(`bench signals refused: ${reported.reason}`);
         sessions.push(session.id);

@@ -4,7 +4,8 @@ import { chargeSearchText } from '../../src/server/charges/service.js';
 import { withCheckDigits } from '../../src/server/core/tax-id.js';
 import { updateMerchantSettings } from '../../src/server/merchants/service.js';
 import { cardHash } from '../../src/server/tokens/card.js';
-import type { TestMerchant } from './app.js';
+import { letTimePass, type TestMerchant } from './app.js';
+import { honestProfiler, PROFILER_RUN_MS } from './signals.js';
 
 /** Test card numbers of the simulated acquirer (src/server/charges/acquirer.ts, docs/charges.md). */
 export const CARDS = {
@@ -126,23 +127,27 @@ export async function createFraudSession(
     },
   });
   if (created.statusCode !== 201) throw new Error(`fraud session: ${created.statusCode} ${created.body}`);
-  const sessionId = created.json().data.sessionId as string;
+  const { sessionId, signals_token: signalsToken } = created.json().data as {
+    sessionId: string;
+    signals_token: string;
+  };
   if (options.signals !== false) {
     const signals = options.signals ?? {
       ip_lookup: { status: 'ok', ip_address: '127.0.0.1', duration_ms: 40 },
-      profiler: {
-        provider: 'fingerprintjs+botd',
-        visitor_id: options.visitorId ?? randomUUID().replaceAll('-', ''),
-        components: {},
-        bot: { detected: false },
-        duration_ms: 120,
-      },
+      profiler: honestProfiler(options.visitorId ?? randomUUID().replaceAll('-', '')),
     };
+    // The same page sends the report, after its profiler ran.
+    await letTimePass(app, PROFILER_RUN_MS);
     const reported = await app.inject({
       method: 'POST',
       url: `/v1/fraud/sessions/${sessionId}/signals`,
-      headers: { ...merchant.public, origin: 'https://shop.example.com' },
-      payload: signals,
+      headers: {
+        ...merchant.public,
+        'user-agent': CHROME_UA,
+        origin: 'https://shop.example.com',
+        ...options.headers,
+      },
+      payload: { signals_token: signalsToken, ...signals },
     });
     if (reported.statusCode !== 200) throw new Error(`signals: ${reported.statusCode} ${reported.body}`);
   }

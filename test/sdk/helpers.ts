@@ -77,6 +77,7 @@ export const CONFIG = {
 export const SESSION = {
   sessionId: '0b6c2c8e-2f7e-4a7b-9d8c-1f2e3d4c5b6a',
   expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
+  signals_token: 'token-of-the-session',
 };
 
 /** Lets queued promise callbacks run (several hops of `then`). */

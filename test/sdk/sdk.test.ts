@@ -32,6 +32,7 @@ const CHROME =
 const session = (id = '0b6c2c8e-2f7e-4a7b-9d8c-1f2e3d4c5b6a', minutes = 30) => ({
   sessionId: id,
   expires_at: new Date(Date.now() + minutes * 60_000).toISOString(),
+  signals_token: `token-of-${id}`,
 });
 
 const REPORT: ProfilerReport = {
@@ -356,6 +357,17 @@ describe('fraudAnalysis.setup()', () => {
     await sdk.init();
     await expectSdkError(sdk.fraudAnalysis.setup(), 'NETWORK_ERROR');
   });
+
+  it('refuses a session answer without its signals token (the report could not be bound to it)', async () => {
+    const { sessionId, expires_at } = session();
+    const { sdk, signalsCalls } = setupSdk({
+      [`POST ${BASE}/v1/fraud/sessions`]: () => ok({ sessionId, expires_at }, 201),
+    });
+    await sdk.init();
+    await expectSdkError(sdk.fraudAnalysis.setup(), 'INVALID_RESPONSE');
+    await flush();
+    expect(signalsCalls()).toHaveLength(0);
+  });
 });
 
 describe('signals', () => {
@@ -375,7 +387,9 @@ describe('signals', () => {
     const [call] = signalsCalls();
     expect(call!.url).toBe(BASE + signalsPath);
     expect(call!.headers.authorization).toMatch(/^Basic /);
+    // The report carries the session's signals token, and only the token of that session.
     expect(call!.body).toEqual({
+      signals_token: session().signals_token,
       ip_lookup: {
         status: 'ok',
         ip_address: '198.51.100.23',
@@ -430,6 +444,7 @@ describe('signals', () => {
     await expect(sdk.fraudAnalysis.reported()).resolves.toBe(true);
     expect(profiler.contexts[0]!.signal.aborted).toBe(true);
     expect(signalsCalls()[0]!.body).toEqual({
+      signals_token: session().signals_token,
       ip_lookup: { status: 'timeout', duration_ms: 1500 },
       profiler_error: 'timeout',
     });

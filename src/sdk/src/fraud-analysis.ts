@@ -28,6 +28,8 @@ export interface FraudAnalysis {
 
 /** The body of `POST /v1/fraud/sessions/:id/signals`. */
 export interface SignalsBody {
+  /** The session answer's `signals_token`: only the page that created the session can report for it. */
+  signals_token: string;
   ip_lookup: IpLookupResult;
   profiler?: ProfilerReport;
   profiler_error?: string;
@@ -52,11 +54,11 @@ export const SIGNALS_MAX_BYTES = 32 * 1024;
 
 const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
-export function signalsBody(ip: IpLookupResult, outcome: ProfilerOutcome): SignalsBody {
+export function signalsBody(token: string, ip: IpLookupResult, outcome: ProfilerOutcome): SignalsBody {
   const body: SignalsBody =
     'report' in outcome
-      ? { ip_lookup: ip, profiler: outcome.report }
-      : { ip_lookup: ip, profiler_error: outcome.error };
+      ? { signals_token: token, ip_lookup: ip, profiler: outcome.report }
+      : { signals_token: token, ip_lookup: ip, profiler_error: outcome.error };
   if (body.profiler && byteLength(body) > SIGNALS_MAX_BYTES)
     body.profiler = { ...body.profiler, components: { truncated: true } };
   return body;
@@ -93,13 +95,19 @@ export function createFraudAnalysis(context: FraudAnalysisContext): { api: Fraud
     const run: Run = { controller, reported: new Promise((resolve) => (settleReported = resolve)) };
 
     run.pending = context
-      .api<{ sessionId?: unknown; expires_at?: unknown }>('POST', '/v1/fraud/sessions', {
-        body: data,
-        signal,
-      })
+      .api<{ sessionId?: unknown; expires_at?: unknown; signals_token?: unknown }>(
+        'POST',
+        '/v1/fraud/sessions',
+        { body: data, signal },
+      )
       .then((created) => {
         if (signal.aborted) throw signal.reason;
-        if (typeof created.sessionId !== 'string' || typeof created.expires_at !== 'string')
+        const token = created.signals_token;
+        if (
+          typeof created.sessionId !== 'string' ||
+          typeof created.expires_at !== 'string' ||
+          typeof token !== 'string'
+        )
           throw invalidResponse();
         const result: FraudSetupResult = { sessionId: created.sessionId, expiresAt: created.expires_at };
         run.result = result;
@@ -117,7 +125,7 @@ export function createFraudAnalysis(context: FraudAnalysisContext): { api: Fraud
           .then(([lookup, outcome]) => {
             if (signal.aborted) return false;
             return context
-              .api('POST', sessionPath, { body: signalsBody(lookup, outcome), signal })
+              .api('POST', sessionPath, { body: signalsBody(token, lookup, outcome), signal })
               .then(() => true);
           })
           .catch(() => false)

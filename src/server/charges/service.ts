@@ -186,7 +186,8 @@ export async function createCharge(
       const history = await recentHistory(trx, {
         merchantId: merchant.id,
         cardHash: card.hash,
-        visitorId,
+        customer: { document: charge.customer.document, email: charge.customer.email },
+        session,
         now,
         policy,
       });

@@ -1,5 +1,5 @@
 import { type ApiError, businessRule, invalidState, notFound } from '../errors.js';
-import type { FraudSessionRefusal } from './service.js';
+import type { FraudSessionRefusal, SignalsRefusal } from './service.js';
 
 const EXPIRED =
   'The fraud session has expired (sessions live 30 minutes): call sdk.fraudAnalysis.setup() again for a new one.';
@@ -7,7 +7,7 @@ const ALREADY_USED =
   'The fraud session was already used by a charge; sessions are single use: create a new one with sdk.fraudAnalysis.setup().';
 
 /** How the session routes answer a session that cannot take signals. */
-export function signalsRefusalError(reason: FraudSessionRefusal | 'already_reported'): ApiError {
+export function signalsRefusalError(reason: SignalsRefusal): ApiError {
   switch (reason) {
     case 'not_found':
       return notFound('Fraud session');
@@ -15,6 +15,13 @@ export function signalsRefusalError(reason: FraudSessionRefusal | 'already_repor
       return businessRule('FRAUD_SESSION_EXPIRED', EXPIRED);
     case 'already_used':
       return businessRule('FRAUD_SESSION_ALREADY_USED', ALREADY_USED);
+    case 'token_invalid':
+      return businessRule(
+        'FRAUD_SIGNALS_TOKEN_INVALID',
+        "signals_token is not this fraud session's: send the signals_token that POST /v1/fraud/sessions " +
+          'answered with the session (the SDK does this itself).',
+        [{ field: 'signals_token', message: 'signals_token does not match the fraud session.' }],
+      );
     case 'already_reported':
       return invalidState(
         'Signals were already reported for this fraud session; a session accepts one report.',

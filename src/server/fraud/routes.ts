@@ -13,6 +13,7 @@ import {
   FraudSessionSchema,
   presentFraudSession,
   SignalsBody,
+  SignalsRecordedSchema,
 } from './schemas.js';
 import { createFraudSession, getFraudSession, recordFraudSignals } from './service.js';
 
@@ -31,7 +32,8 @@ export const fraudRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/fraud/sessions',
     {
-      ...idempotencyHooks(app),
+      // The stored replay holds the signals token: sealed, like a webhook endpoint's secret.
+      ...idempotencyHooks(app, { sealResponses: true }),
       config: { auth: 'browser', cors: true },
       schema: {
         tags: ['fraud'],
@@ -50,7 +52,7 @@ export const fraudRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const body = request.body;
-      const session = await createFraudSession(app.store.db, {
+      const { session, signalsToken } = await createFraudSession(app.store.db, {
         merchantId: merchantOf(request).id,
         declared: {
           ipAddress: body.ip_address,
@@ -69,7 +71,7 @@ export const fraudRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.code(201);
       return {
         message: 'Fraud session created.',
-        data: { sessionId: session.id, expires_at: session.expiresAt },
+        data: { sessionId: session.id, expires_at: session.expiresAt, signals_token: signalsToken },
       };
     },
   );
@@ -84,18 +86,20 @@ export const fraudRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['fraud'],
         summary: "Report a session's signals once (browser SDK, public key)",
         description:
-          'The public IP lookup and the profiler report (visitor id, components, bot verdict). Accepted once ' +
-          `per session, while it is open; the body is limited to ${SIGNALS_MAX_BYTES / 1024} KiB.`,
+          'The public IP lookup and the profiler report (visitor id, components, bot verdict), with the ' +
+          "session's signals_token. Accepted once per session, while it is open; the body is limited to " +
+          `${SIGNALS_MAX_BYTES / 1024} KiB. ` +
+          'The answer says the report was recorded; the merchant reads the session with its secret key.',
         params: FraudSessionParams,
         body: SignalsBody,
         response: {
-          200: dataResponse(FraudSessionSchema),
+          200: dataResponse(SignalsRecordedSchema),
           ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
         },
       },
     },
     async (request) => {
-      const report = request.body;
+      const { signals_token: signalsToken, ...report } = request.body;
       if (report.ip_lookup.status === 'ok' && report.ip_lookup.ip_address === undefined) {
         throw validationError('The request body is invalid: see error.details.', [
           {
@@ -108,11 +112,16 @@ export const fraudRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const result = await recordFraudSignals(app.store.db, {
         merchantId: merchantOf(request).id,
         sessionId: request.params.id,
+        signalsToken,
         report,
+        observed: { ipAddress: request.ip, userAgent: headerValue(request.headers['user-agent']) },
         now,
       });
       if (!result.ok) throw signalsRefusalError(result.reason);
-      return { message: 'Signals recorded.', data: presentFraudSession(result.session, now) };
+      return {
+        message: 'Signals recorded.',
+        data: { id: result.session.id, status: 'recorded' as const, received_at: now.toISOString() },
+      };
     },
   );
 

@@ -40,6 +40,12 @@ export type CreateFraudSessionBody = Static<typeof CreateFraudSessionBody>;
 
 export const SignalsBody = Type.Object(
   {
+    signals_token: Type.String({
+      minLength: 1,
+      maxLength: 128,
+      description:
+        "The session's signals_token from POST /v1/fraud/sessions: binds the report to its session.",
+    }),
     ip_lookup: Type.Object(
       {
         status: Type.Unsafe<'ok' | 'timeout' | 'error'>({ type: 'string', enum: ['ok', 'timeout', 'error'] }),
@@ -125,6 +131,18 @@ export const FraudSessionSchema = Type.Object(
     signals: Type.Union([
       Type.Object({
         received_at: Timestamp,
+        observed: Type.Union(
+          [
+            Type.Object({
+              ip_address: Type.String({ description: 'Source IP of the signals request.' }),
+              user_agent: Nullable(Type.String({ description: 'Its User-Agent header.' })),
+            }),
+            Type.Null(),
+          ],
+          {
+            description: 'What the service saw on the signals request (null for reports before it was kept).',
+          },
+        ),
         visitor_id: Nullable(Type.String()),
         automation: Type.Union([Type.Boolean(), Type.Null()]),
         ip_lookup: Type.Object({
@@ -178,6 +196,10 @@ export function presentFraudSession(session: FraudSession, now: Date): Static<ty
     },
     signals: signals && {
       received_at: signals.receivedAt,
+      observed: signals.observed && {
+        ip_address: signals.observed.ipAddress,
+        user_agent: signals.observed.userAgent,
+      },
       visitor_id: signals.visitorId,
       automation: signals.automation,
       ip_lookup: {
@@ -206,6 +228,18 @@ export function presentFraudSession(session: FraudSession, now: Date): Static<ty
 export const CreatedFraudSessionSchema = Type.Object({
   sessionId: Id,
   expires_at: Timestamp,
+  signals_token: Type.String({
+    description:
+      "Send it back as the signals body's signals_token: only the page that created the session can report " +
+      "for it. Keep it in the page; the merchant's server needs only sessionId.",
+  }),
+});
+
+/** The public key's answer to a report: that it was recorded, never the stored session. */
+export const SignalsRecordedSchema = Type.Object({
+  id: Id,
+  status: Type.Unsafe<'recorded'>({ type: 'string', enum: ['recorded'] }),
+  received_at: Timestamp,
 });
 
 export const FraudSessionParams = Type.Object({ id: Id });

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import { newId } from '../core/ids.js';
+import { hashesEqual, hashKey } from '../core/keys.js';
 import { flag, fromJson, readFlag, toJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
 import type { SignalsBody } from './schemas.js';
@@ -47,9 +49,17 @@ export interface ProfilerSignal {
   durationMs: number;
 }
 
+/** What the service saw on a request: its source IP and `User-Agent` header. */
+export interface ObservedSource {
+  ipAddress: string;
+  userAgent: string | null;
+}
+
 /** The SDK's one report for a session: the public IP lookup and the profiler's report (or why there is none). */
 export interface FraudSignals {
   receivedAt: string;
+  /** What the service saw on the signals request; null for reports stored before it was recorded. */
+  observed: ObservedSource | null;
   ipLookup: IpLookupSignal;
   profiler: ProfilerSignal | null;
   profilerError: string | null;
@@ -93,6 +103,10 @@ function toSignals(row: Selectable<FraudSessionsTable>): FraudSignals | null {
   const profiler = stored.profiler;
   return {
     receivedAt: row.signals_at,
+    observed:
+      row.signals_ip_address === null
+        ? null
+        : { ipAddress: row.signals_ip_address, userAgent: row.signals_user_agent },
     ipLookup: {
       status: lookup.status,
       ...(lookup.ip_address !== undefined && { ipAddress: lookup.ip_address }),
@@ -145,16 +159,25 @@ export function toFraudSession(row: Selectable<FraudSessionsTable>): FraudSessio
   };
 }
 
+/**
+ * The token that binds a session's report to the browser that created it: only its SHA-256 is stored, so
+ * whoever reads the database (or learns the session id from the merchant's server) cannot report for it.
+ */
+function newSignalsToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
 export async function createFraudSession(
   db: Kysely<Database>,
   input: { merchantId: string; declared: DeclaredBrowserData; observed: ObservedRequest; now: Date },
-): Promise<FraudSession> {
+): Promise<{ session: FraudSession; signalsToken: string }> {
   const { declared, observed, now } = input;
   const readings = {
     declared: readUserAgent(declared.userAgent),
     header: observed.userAgent === null ? null : readUserAgent(observed.userAgent),
   };
   const created = now.toISOString();
+  const signalsToken = newSignalsToken();
   const row = await db
     .insertInto('fraud_sessions')
     .values({
@@ -175,6 +198,9 @@ export async function createFraudSession(
       automation: null,
       signals: null,
       signals_at: null,
+      signals_token_hash: hashKey(signalsToken),
+      signals_ip_address: null,
+      signals_user_agent: null,
       charge_id: null,
       consumed_at: null,
       expires_at: new Date(now.getTime() + FRAUD_SESSION_TTL_MS).toISOString(),
@@ -183,7 +209,7 @@ export async function createFraudSession(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toFraudSession(row);
+  return { session: toFraudSession(row), signalsToken };
 }
 
 /** The whole session (declared, observed, parsed, signals) for its merchant; null for unknown or another's. */
@@ -218,14 +244,15 @@ async function refusalOf(
 
 /**
  * Applies `set` to the merchant's session in one conditional UPDATE that holds only while the session is open
- * (and `stillNull`, when given, is null), so that of racing writers at most one wins. When it changes nothing,
- * says why; 'open' then means the row changed between the two statements, or `stillNull` was already set.
+ * (and `only.stillNull` is null, `only.signalsTokenHash` matches), so that of racing writers at most one wins.
+ * When it changes nothing, says why; 'open' then means the row changed between the two statements, or a
+ * condition of `only` did not hold.
  */
 async function updateOpenSession(
   db: Kysely<Database>,
   input: { merchantId: string; sessionId: string; now: Date },
   set: Updateable<FraudSessionsTable>,
-  stillNull?: 'signals_at',
+  only: { stillNull?: 'signals_at'; signalsTokenHash?: string } = {},
 ): Promise<{ ok: true; session: FraudSession } | { ok: false; refusal: FraudSessionRefusal | 'open' }> {
   const now = input.now.toISOString();
   let query = db
@@ -233,7 +260,9 @@ async function updateOpenSession(
     .set(set)
     .where('id', '=', input.sessionId)
     .where('merchant_id', '=', input.merchantId);
-  if (stillNull) query = query.where(stillNull, 'is', null);
+  if (only.stillNull) query = query.where(only.stillNull, 'is', null);
+  // Comparing digests in SQL leaks nothing useful: timing reveals at most a prefix of a SHA-256.
+  if (only.signalsTokenHash) query = query.where('signals_token_hash', '=', only.signalsTokenHash);
   const row = await query
     .where('consumed_at', 'is', null)
     .where('expires_at', '>', now)
@@ -265,32 +294,53 @@ export async function consumeFraudSession(
   return { ok: false, reason: result.refusal === 'open' ? 'already_used' : result.refusal };
 }
 
-export type RecordSignalsResult =
-  | { ok: true; session: FraudSession }
-  | { ok: false; reason: FraudSessionRefusal | 'already_reported' };
+export type SignalsRefusal = FraudSessionRefusal | 'already_reported' | 'token_invalid';
 
-/** Stores the SDK's one signals report of an open session; a second report is refused. */
+export type RecordSignalsResult = { ok: true; session: FraudSession } | { ok: false; reason: SignalsRefusal };
+
+/**
+ * Stores the SDK's one signals report of an open session, with what the service saw on the request, when it
+ * carries the session's signals token; a second report is refused.
+ */
 export async function recordFraudSignals(
   db: Kysely<Database>,
-  input: { merchantId: string; sessionId: string; report: SignalsReport; now: Date },
+  input: {
+    merchantId: string;
+    sessionId: string;
+    signalsToken: string;
+    report: SignalsReport;
+    observed: ObservedSource;
+    now: Date;
+  },
 ): Promise<RecordSignalsResult> {
   const now = input.now.toISOString();
   const profiler = input.report.profiler;
+  const tokenHash = hashKey(input.signalsToken);
   const result = await updateOpenSession(
     db,
     input,
     {
       signals: toJson(input.report),
       signals_at: now,
+      signals_ip_address: input.observed.ipAddress,
+      signals_user_agent: input.observed.userAgent,
       visitor_id: profiler?.visitor_id ?? null,
       automation: profiler ? flag(profiler.bot.detected) : null,
       updated_at: now,
     },
-    'signals_at',
+    { stillNull: 'signals_at', signalsTokenHash: tokenHash },
   );
   if (result.ok) return result;
-  // 'open' here means the session is open but already has its report.
-  return { ok: false, reason: result.refusal === 'open' ? 'already_reported' : result.refusal };
+  if (result.refusal !== 'open') return { ok: false, reason: result.refusal };
+  // Open but not updated: the token is not this session's, or the session already has its report.
+  const stored = await db
+    .selectFrom('fraud_sessions')
+    .select('signals_token_hash')
+    .where('id', '=', input.sessionId)
+    .where('merchant_id', '=', input.merchantId)
+    .executeTakeFirst();
+  const tokenMatches = stored?.signals_token_hash ? hashesEqual(stored.signals_token_hash, tokenHash) : false;
+  return { ok: false, reason: tokenMatches ? 'already_reported' : 'token_invalid' };
 }
 
 /**

@@ -26,6 +26,11 @@ export interface FraudSessionsTable {
   /** JSON of the whole signals report (IP lookup, profiler report or error). */
   signals: string | null;
   signals_at: string | null;
+  /** SHA-256 (hex) of the session's signals token: only the browser that created the session can report. */
+  signals_token_hash: string | null;
+  /** What the service saw on the signals request, held against the creating request's. */
+  signals_ip_address: string | null;
+  signals_user_agent: string | null;
   charge_id: string | null;
   consumed_at: string | null;
   expires_at: string;

@@ -50,3 +50,17 @@ function parseUserAgent(userAgent: string): UserAgentReading {
     device: result.device.type ?? null,
   };
 }
+
+/** The browser engines whose device components the risk engine knows (every iOS browser is WebKit). */
+export type BrowserEngine = 'Blink' | 'Gecko' | 'WebKit';
+
+const recentEngines = new BoundedCache<string, BrowserEngine | 'other'>(1_000);
+
+/** ua-parser-js's reading of the engine a user agent claims; null for others (EdgeHTML, Presto, unknown). */
+export function readEngine(userAgent: string): BrowserEngine | null {
+  const engine = recentEngines.getOrSet(userAgent, () => {
+    const name = new UAParser(userAgent).getEngine().name;
+    return name === 'Blink' || name === 'Gecko' || name === 'WebKit' ? name : 'other';
+  });
+  return engine === 'other' ? null : engine;
+}

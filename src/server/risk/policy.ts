@@ -14,6 +14,17 @@ export interface RiskPolicy {
     /** CARD_VELOCITY when the card (number hash) already has this many charges in the window. */
     card: { maxCharges: number; windowMinutes: number };
   };
+  /**
+   * VISITOR_MANY_CARDS / _BUYERS / _IPS when one visitor id was seen with more than this many distinct cards,
+   * buyers or source IPs (this charge's included) within the window; VISITOR_REUSED looks in the same window.
+   */
+  linking: { maxCards: number; maxBuyers: number; maxIps: number; windowMinutes: number };
+  /**
+   * SIGNALS_TOO_FAST: no profiler that reports the baseline components runs in under `minProfileMs` (by its
+   * own clock or by the service's, from session creation to report), and the report cannot claim more time
+   * than passed on the service's clock, give or take `clockToleranceMs` (the browser's clock may step).
+   */
+  timing: { minProfileMs: number; clockToleranceMs: number };
 }
 
 export const DEFAULT_POLICY: RiskPolicy = {
@@ -32,12 +43,32 @@ export const DEFAULT_POLICY: RiskPolicy = {
     // Ad blockers stop the profiler for honest buyers too; alone it does not reach review.
     PROFILE_MISSING: 20,
     COOKIES_DISABLED: 10,
+    // Signals are evidence, not trust (issue 9). A session that never got a report (with PROFILE_MISSING,
+    // 35): the client never ran the SDK's JavaScript, or did not let it report; at least review.
+    SIGNALS_MISSING: 15,
+    // A report without the components every real profiler run produces: made up by a script. Review.
+    PROFILE_UNCORROBORATED: 35,
+    // One page's two requests (session, then signals) come from one browser: another User-Agent is another
+    // client; another IP is usually a proxy or a mobile handover, so alone it does not reach review.
+    SIGNALS_USER_AGENT_CHANGED: 40,
+    SIGNALS_IP_CHANGED: 20,
+    // Faster than a profiler can run: a report computed elsewhere (replayed or made up). Review.
+    SIGNALS_TOO_FAST: 35,
+    // The device says it is another engine or OS than its user agent: spoofed UA or made-up report. Review.
+    COMPONENTS_CONTRADICT_USER_AGENT: 40,
+    // Linking: a device id carried by another engine/OS, or behind many cards, buyers or networks.
+    VISITOR_REUSED: 40,
+    VISITOR_MANY_CARDS: 40,
+    VISITOR_MANY_BUYERS: 30,
+    VISITOR_MANY_IPS: 20,
   },
   thresholds: { review: 30, decline: 70 },
   velocity: {
     device: { maxCharges: 5, windowMinutes: 60 },
     card: { maxCharges: 3, windowMinutes: 60 },
   },
+  linking: { maxCards: 3, maxBuyers: 3, maxIps: 4, windowMinutes: 24 * 60 },
+  timing: { minProfileMs: 20, clockToleranceMs: 100 },
 };
 
 /** A merchant's own thresholds, when it set them (`PATCH /v1/risk/settings`). */

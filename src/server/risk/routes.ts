@@ -23,6 +23,19 @@ const RiskSettingsSchema = Type.Object(
       device: Type.Object({ max_charges: Type.Integer(), window_minutes: Type.Integer() }),
       card: Type.Object({ max_charges: Type.Integer(), window_minutes: Type.Integer() }),
     }),
+    linking: Type.Object(
+      {
+        max_cards: Type.Integer(),
+        max_buyers: Type.Integer(),
+        max_ips: Type.Integer(),
+        window_minutes: Type.Integer(),
+      },
+      { description: 'VISITOR_MANY_CARDS / _BUYERS / _IPS above these counts per device in the window.' },
+    ),
+    timing: Type.Object(
+      { min_profile_ms: Type.Integer(), clock_tolerance_ms: Type.Integer() },
+      { description: 'SIGNALS_TOO_FAST: the least time a profiler run takes, and the clock slack allowed.' },
+    ),
   },
   { description: 'The fraud analysis policy in force for your account.' },
 );
@@ -54,6 +67,16 @@ function presentPolicy(policy: RiskPolicy, custom: boolean) {
         max_charges: policy.velocity.card.maxCharges,
         window_minutes: policy.velocity.card.windowMinutes,
       },
+    },
+    linking: {
+      max_cards: policy.linking.maxCards,
+      max_buyers: policy.linking.maxBuyers,
+      max_ips: policy.linking.maxIps,
+      window_minutes: policy.linking.windowMinutes,
+    },
+    timing: {
+      min_profile_ms: policy.timing.minProfileMs,
+      clock_tolerance_ms: policy.timing.clockToleranceMs,
     },
   };
 }

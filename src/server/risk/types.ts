@@ -22,7 +22,20 @@ export interface RiskInput {
     deviceCharges: number | null;
     /** Earlier charges of this card in the card window. */
     cardCharges: number;
+    /** What else this device (visitor id) was seen with in the linking window; null when the device is unknown. */
+    visitor?: VisitorLinks | null;
   };
+}
+
+/** Distinct values seen with one visitor id in the linking window, this charge and its session included. */
+export interface VisitorLinks {
+  cards: number;
+  /** The larger of the distinct customer documents and distinct customer e-mails. */
+  buyers: number;
+  /** Source IPs of the sessions that created the device's fraud sessions. */
+  ips: number;
+  /** Another session of the device came from another browser engine or operating system. */
+  otherDevice: boolean;
 }
 
 /** One rule: a reason code and the test that finds it. Pure, so each rule is tested on its own. */

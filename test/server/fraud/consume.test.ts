@@ -7,7 +7,7 @@ import {
   purgeExpiredFraudSessions,
 } from '../../../src/server/fraud/service.js';
 import { DIALECTS, freshDatabaseUrl, startApp, TestClock, type TestMerchant } from '../../helpers/app.js';
-import { createBusyMerchant, createSession, readSession, signalsBody } from './fixtures.js';
+import { createBusyMerchant, createSession, readSession, signalsBody, withToken } from './fixtures.js';
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
@@ -44,7 +44,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
         method: 'POST',
         url: `/v1/fraud/sessions/${sessionId}/signals`,
         headers: merchant.public,
-        payload: signalsBody(),
+        payload: withToken(sessionId, signalsBody()),
       });
       const chargeId = randomUUID();
       const first = await consume(sessionId, { chargeId });

@@ -48,11 +48,20 @@ export const signalsBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** The signals token of each session `createSession` made: what the SDK keeps in the page. */
+const signalsTokens = new Map<string, string>();
+
+/** `body` with the session's signals token, as the SDK sends it (unless `body` names its own). */
+export function withToken(sessionId: string, body: object): Record<string, unknown> {
+  if ('signals_token' in body) return { ...body };
+  return { signals_token: signalsTokens.get(sessionId) ?? 'no-token-for-this-session', ...body };
+}
+
 export async function createSession(
   app: VigiaApp,
   merchant: TestMerchant,
   options: { body?: Record<string, unknown>; headers?: Record<string, string> } = {},
-): Promise<{ sessionId: string; expires_at: string }> {
+): Promise<{ sessionId: string; expires_at: string; signals_token: string }> {
   const response = await app.inject({
     method: 'POST',
     url: '/v1/fraud/sessions',
@@ -61,7 +70,9 @@ export async function createSession(
   });
   if (response.statusCode !== 201)
     throw new Error(`session not created: ${response.statusCode} ${response.body}`);
-  return response.json().data;
+  const data = response.json().data;
+  signalsTokens.set(data.sessionId, data.signals_token);
+  return data;
 }
 
 export async function readSession(app: VigiaApp, merchant: TestMerchant, id: string) {

@@ -18,6 +18,7 @@ import {
   readSession,
   sessionBody,
   signalsBody,
+  withToken,
 } from './fixtures.js';
 
 const HOST_253 = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}`;
@@ -36,12 +37,13 @@ describe.each(DIALECTS)('%s', (dialect) => {
   const post = (body: unknown, headers: Record<string, string> = merchant.public) =>
     app.inject({ method: 'POST', url: '/v1/fraud/sessions', headers, payload: body as object });
 
+  /** Posts a report for session `id`, with its signals token unless `body` gives one. */
   const postSignals = (id: string, body: unknown, headers: Record<string, string> = merchant.public) =>
     app.inject({
       method: 'POST',
       url: `/v1/fraud/sessions/${id}/signals`,
       headers,
-      payload: body as object,
+      payload: withToken(id, body as object),
     });
 
   describe('POST /v1/fraud/sessions', () => {
@@ -305,6 +307,8 @@ describe.each(DIALECTS)('%s', (dialect) => {
         status: 'open',
         signals: {
           received_at: clock.now().toISOString(),
+          // What the service saw on the signals request itself (inject's source address, its User-Agent).
+          observed: { ip_address: '127.0.0.1', user_agent: 'lightMyRequest' },
           visitor_id: 'a1b2c3d4e5f6a7b8c9d0',
           automation: true,
           ip_lookup: {
@@ -324,8 +328,59 @@ describe.each(DIALECTS)('%s', (dialect) => {
           profiler_error: null,
         },
       };
-      expect(response.json().data).toMatchObject(expected);
       expect((await readSession(app, merchant, sessionId)).json().data).toMatchObject(expected);
+    });
+
+    test('the public key gets a status, not the stored session', async () => {
+      const { sessionId } = await createSession(app, merchant);
+      const response = await postSignals(sessionId, signalsBody());
+      expect(response.statusCode, response.body).toBe(200);
+      // Whoever holds the public key (anyone who opens the checkout) learns nothing the service holds.
+      expect(response.json()).toEqual({
+        message: 'Signals recorded.',
+        data: { id: sessionId, status: 'recorded', received_at: clock.now().toISOString() },
+      });
+    });
+
+    test("a report needs its own session's signals token: a wrong one is 422 and changes nothing", async () => {
+      const { sessionId } = await createSession(app, merchant);
+      const elsewhere = await createSession(app, merchant);
+      for (const token of ['x'.repeat(32), elsewhere.signals_token]) {
+        const refused = await postSignals(sessionId, { signals_token: token, ...signalsBody() });
+        expect(refused.statusCode).toBe(422);
+        expect(refused.json()).toEqual({
+          message: expect.stringContaining('signals_token'),
+          error: {
+            code: 'FRAUD_SIGNALS_TOKEN_INVALID',
+            details: [{ field: 'signals_token', message: 'signals_token does not match the fraud session.' }],
+          },
+        });
+      }
+      expect((await readSession(app, merchant, sessionId)).json().data.signals).toBeNull();
+      // The refused attempts did not use up the session's one report.
+      expect((await postSignals(sessionId, signalsBody())).statusCode).toBe(200);
+      // And a replayed report, token and all, does not land on another session: it is that session's once.
+      const replay = await postSignals(sessionId, signalsBody());
+      expect(replay.statusCode).toBe(409);
+    });
+
+    test('the token is stored only as a hash; the idempotent replay of the answer keeps it sealed', async () => {
+      const headers = { ...merchant.public, 'idempotency-key': randomUUID() };
+      const first = await post(sessionBody(), headers);
+      const again = await post(sessionBody(), headers);
+      expect(first.statusCode).toBe(201);
+      expect(again.json().data).toEqual(first.json().data);
+      const { sessionId, signals_token: token } = first.json().data;
+      expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      await postSignals(sessionId, { signals_token: token, ...signalsBody() });
+      const row = await app.store.db
+        .selectFrom('fraud_sessions')
+        .selectAll()
+        .where('id', '=', sessionId)
+        .executeTakeFirstOrThrow();
+      expect(JSON.stringify(row)).not.toContain(token);
+      const replays = await app.store.db.selectFrom('idempotency_keys').selectAll().execute();
+      expect(JSON.stringify(replays)).not.toContain(token);
     });
 
     test('a report without profiler (its error instead) leaves visitor id and automation null', async () => {
@@ -335,7 +390,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
         profiler_error: 'timeout',
       });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().data.signals).toMatchObject({
+      expect((await readSession(app, merchant, sessionId)).json().data.signals).toMatchObject({
         visitor_id: null,
         automation: null,
         profiler: null,
@@ -384,17 +439,18 @@ describe.each(DIALECTS)('%s', (dialect) => {
     });
 
     test('the body limit is 32 KiB: 32768 bytes pass, 32769 are 413 in the error shape', async () => {
-      const sized = (bytes: number) => {
-        const body = signalsBody();
+      const { sessionId, signals_token: token } = await createSession(app, merchant);
+      const second = await createSession(app, merchant);
+      const sized = (bytes: number, token: string) => {
+        const body = { signals_token: token, ...signalsBody() };
         const base = JSON.stringify({ ...body, profiler: { ...body.profiler, components: { pad: '' } } });
         return JSON.stringify({
           ...body,
           profiler: { ...body.profiler, components: { pad: 'p'.repeat(bytes - base.length) } },
         });
       };
-      const exact = sized(32 * 1024);
+      const exact = sized(32 * 1024, token);
       expect(Buffer.byteLength(exact)).toBe(32768);
-      const { sessionId } = await createSession(app, merchant);
       const ok = await app.inject({
         method: 'POST',
         url: `/v1/fraud/sessions/${sessionId}/signals`,
@@ -403,12 +459,11 @@ describe.each(DIALECTS)('%s', (dialect) => {
       });
       expect(ok.statusCode, ok.body).toBe(200);
 
-      const second = await createSession(app, merchant);
       const tooLarge = await app.inject({
         method: 'POST',
         url: `/v1/fraud/sessions/${second.sessionId}/signals`,
         headers: { ...merchant.public, 'content-type': 'application/json' },
-        payload: sized(32 * 1024 + 1),
+        payload: sized(32 * 1024 + 1, second.signals_token),
       });
       expect(tooLarge.statusCode).toBe(413);
       expect(tooLarge.json()).toEqual({
@@ -421,6 +476,9 @@ describe.each(DIALECTS)('%s', (dialect) => {
     });
 
     test.each([
+      ['signals_token', undefined],
+      ['signals_token', ''],
+      ['signals_token', 't'.repeat(129)],
       ['ip_lookup', undefined],
       ['ip_lookup.status', 'slow'],
       ['ip_lookup.ip_address', '999.1.1.1'],
@@ -441,14 +499,19 @@ describe.each(DIALECTS)('%s', (dialect) => {
       ['extra', true],
     ])('refuses %s = %j', async (field, value) => {
       type Node = Record<string, unknown>;
-      const body: Node = signalsBody();
+      const { sessionId } = await createSession(app, merchant);
+      const body: Node = withToken(sessionId, signalsBody());
       const path = field.split('.');
       const last = path.pop()!;
       const parent = path.reduce((node, key) => node[key] as Node, body);
       if (value === undefined) delete parent[last];
       else parent[last] = value;
-      const { sessionId } = await createSession(app, merchant);
-      const response = await postSignals(sessionId, body);
+      const response = await app.inject({
+        method: 'POST',
+        url: `/v1/fraud/sessions/${sessionId}/signals`,
+        headers: merchant.public,
+        payload: body,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe('VALIDATION_ERROR');
       expect(response.json().error.details.map((d: { field: string }) => d.field)).toContain(field);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
 import { isHostAllowed, originHost } from '../../../src/server/http/cors.js';
 import { DIALECTS, startAppWithMerchant, type TestMerchant } from '../../helpers/app.js';
-import { createBusyMerchant, createSession, sessionBody, signalsBody } from '../fraud/fixtures.js';
+import { createBusyMerchant, createSession, sessionBody, signalsBody, withToken } from '../fraud/fixtures.js';
 
 const BROWSER_ROUTES: [string, string][] = [
   ['GET', '/v1/sdk/config'],
@@ -229,7 +229,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
         method: 'POST',
         url: `/v1/fraud/sessions/${sessionId}/signals`,
         headers: { ...strict.public, origin: 'https://shop.example.com' },
-        payload: signalsBody(),
+        payload: withToken(sessionId, signalsBody()),
       });
       expect(fromShop.statusCode).toBe(200);
     });

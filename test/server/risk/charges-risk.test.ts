@@ -9,9 +9,15 @@ import {
   type TestMerchant,
 } from '../../helpers/app.js';
 import { CARDS, FIREFOX_UA, quickCharge } from '../../helpers/charges.js';
+import { honestProfiler } from '../../helpers/signals.js';
 
 const MINUTE = 60_000;
 const { weights } = DEFAULT_POLICY;
+/** An ad blocker stopped the profiler: the SDK reports the lookup and the profiler's error. */
+const profilerBlocked = {
+  ip_lookup: { status: 'error', duration_ms: 20 },
+  profiler_error: 'profiler blocked',
+};
 
 describe.each(DIALECTS)('%s', (dialect) => {
   let app: VigiaApp;
@@ -44,13 +50,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
       session: {
         signals: {
           ip_lookup: { status: 'ok', ip_address: '127.0.0.1', duration_ms: 10 },
-          profiler: {
-            provider: 'fingerprintjs+botd',
-            visitor_id: 'bot-visitor',
-            components: {},
-            bot: { detected: true, kind: 'headless_chrome' },
-            duration_ms: 50,
-          },
+          profiler: { ...honestProfiler('bot-visitor'), bot: { detected: true, kind: 'headless_chrome' } },
         },
       },
     });
@@ -86,13 +86,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
       session: {
         signals: {
           ip_lookup: { status: 'ok', ip_address: '203.0.113.9', duration_ms: 10 },
-          profiler: {
-            provider: 'fingerprintjs+botd',
-            visitor_id: 'ip-visitor',
-            components: {},
-            bot: { detected: false },
-            duration_ms: 50,
-          },
+          profiler: honestProfiler('ip-visitor'),
         },
       },
     });
@@ -103,28 +97,38 @@ describe.each(DIALECTS)('%s', (dialect) => {
     });
   });
 
-  test('no signals report: PROFILE_MISSING; with cookies disabled too: review', async () => {
+  test('no signals report (a client that never ran the SDK): SIGNALS_MISSING with PROFILE_MISSING, review', async () => {
     const missing = await analysisOf({ session: { signals: false } });
     expect(missing.fraud_analysis).toEqual({
+      status: 'review',
+      score: weights.PROFILE_MISSING + weights.SIGNALS_MISSING,
+      reasons: ['PROFILE_MISSING', 'SIGNALS_MISSING'],
+    });
+    expect(missing.status).toBe('captured');
+  });
+
+  test('a profiler failure reported instead of a profile (an ad blocker): PROFILE_MISSING, approved', async () => {
+    const charge = await analysisOf({
+      session: {
+        signals: { ip_lookup: { status: 'error', duration_ms: 20 }, profiler_error: 'profiler blocked' },
+      },
+    });
+    expect(charge.fraud_analysis).toEqual({
       status: 'approved',
       score: weights.PROFILE_MISSING,
       reasons: ['PROFILE_MISSING'],
     });
-    const both = await analysisOf({ session: { signals: false, declared: { cookies_accepted: false } } });
-    expect(both.fraud_analysis).toEqual({
+    const noCookies = await analysisOf({
+      session: {
+        declared: { cookies_accepted: false },
+        signals: { ip_lookup: { status: 'error', duration_ms: 20 }, profiler_error: 'profiler blocked' },
+      },
+    });
+    expect(noCookies.fraud_analysis).toEqual({
       status: 'review',
       score: weights.PROFILE_MISSING + weights.COOKIES_DISABLED,
       reasons: ['PROFILE_MISSING', 'COOKIES_DISABLED'],
     });
-  });
-
-  test('a profiler failure reported instead of a profile: PROFILE_MISSING', async () => {
-    const charge = await analysisOf({
-      session: {
-        signals: { ip_lookup: { status: 'timeout', duration_ms: 3000 }, profiler_error: 'profiler blocked' },
-      },
-    });
-    expect(charge.fraud_analysis.reasons).toEqual(['PROFILE_MISSING']);
   });
 
   test("a page host outside the merchant's allowed_hosts: HOST_NOT_ALLOWED", async () => {
@@ -202,6 +206,8 @@ describe.each(DIALECTS)('%s', (dialect) => {
           device: { max_charges: 5, window_minutes: 60 },
           card: { max_charges: 3, window_minutes: 60 },
         },
+        linking: { max_cards: 3, max_buyers: 3, max_ips: 4, window_minutes: 1440 },
+        timing: { min_profile_ms: 20, clock_tolerance_ms: 100 },
       });
     });
 
@@ -216,18 +222,18 @@ describe.each(DIALECTS)('%s', (dialect) => {
       });
       expect((await settings(undefined, strict)).json().data.custom).toBe(true);
 
-      const declined = await analysisOf({ session: { signals: false } }, strict);
+      const declined = await analysisOf({ session: { signals: profilerBlocked } }, strict);
       expect(declined).toMatchObject({
         status: 'failed',
         failure_code: 'fraud_declined',
         fraud_analysis: { status: 'declined', score: weights.PROFILE_MISSING },
       });
-      const elsewhere = await analysisOf({ session: { signals: false } });
+      const elsewhere = await analysisOf({ session: { signals: profilerBlocked } });
       expect(elsewhere.fraud_analysis.status).toBe('approved');
 
       const reset = await settings({ review_threshold: null, decline_threshold: null }, strict);
       expect(reset.json().data).toMatchObject({ review_threshold: 30, decline_threshold: 70, custom: false });
-      const back = await analysisOf({ session: { signals: false } }, strict);
+      const back = await analysisOf({ session: { signals: profilerBlocked } }, strict);
       expect(back.fraud_analysis.status).toBe('approved');
     });
 

@@ -4,6 +4,11 @@ import { DEFAULT_POLICY, policyFor } from '../../../src/server/risk/policy.js';
 import { REASON_CODES, RULES } from '../../../src/server/risk/rules/index.js';
 import { input, session } from './fixtures.js';
 
+/** An ad blocker stopped the profiler: the report holds the lookup and the profiler's error. */
+const blocked = session({
+  signals: { profiler: null, profilerError: 'blocked', visitorId: null, automation: null },
+});
+
 describe('the risk engine', () => {
   test('every reason code has one rule and a weight between 1 and 100', () => {
     expect(RULES.map((rule) => rule.code).sort()).toEqual([...REASON_CODES].sort());
@@ -20,7 +25,7 @@ describe('the risk engine', () => {
 
   test('the score is the sum of the weights found; the thresholds decide the status', () => {
     const { weights, thresholds } = DEFAULT_POLICY;
-    const noProfile = analyzeRisk(input(session({ signals: null })), DEFAULT_POLICY);
+    const noProfile = analyzeRisk(input(blocked), DEFAULT_POLICY);
     expect(noProfile).toEqual({
       status: 'approved',
       score: weights.PROFILE_MISSING,
@@ -29,7 +34,7 @@ describe('the risk engine', () => {
     expect(weights.PROFILE_MISSING).toBeLessThan(thresholds.review);
 
     const noProfileNoCookies = analyzeRisk(
-      input(session({ signals: null, declared: { cookiesAccepted: false } })),
+      input(session({ signals: blocked.signals, declared: { cookiesAccepted: false } })),
       DEFAULT_POLICY,
     );
     expect(noProfileNoCookies.reasons).toEqual(['PROFILE_MISSING', 'COOKIES_DISABLED']);
@@ -61,10 +66,10 @@ describe('the risk engine', () => {
 
   test('thresholds are inclusive at review and decline', () => {
     const atReview = policyFor({ review: 20, decline: 30 });
-    expect(analyzeRisk(input(session({ signals: null })), atReview).status).toBe('review');
+    expect(analyzeRisk(input(blocked), atReview).status).toBe('review');
     const atDecline = policyFor({ review: 10, decline: 20 });
-    expect(analyzeRisk(input(session({ signals: null })), atDecline).status).toBe('declined');
+    expect(analyzeRisk(input(blocked), atDecline).status).toBe('declined');
     const above = policyFor({ review: 21, decline: 90 });
-    expect(analyzeRisk(input(session({ signals: null })), above).status).toBe('approved');
+    expect(analyzeRisk(input(blocked), above).status).toBe('approved');
   });
 });

@@ -1,7 +1,8 @@
-import type { FraudSession } from '../../../src/server/fraud/service.js';
+import type { FraudSession, FraudSignals } from '../../../src/server/fraud/service.js';
 import { readUserAgent } from '../../../src/server/fraud/user-agent.js';
 import { DEFAULT_POLICY } from '../../../src/server/risk/policy.js';
 import type { RiskInput } from '../../../src/server/risk/types.js';
+import { chromiumComponents } from '../../helpers/signals.js';
 
 export const CHROME_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -14,7 +15,7 @@ export function session(
   overrides: {
     declared?: Partial<FraudSession['declared']>;
     observed?: Partial<FraudSession['observed']>;
-    signals?: Partial<NonNullable<FraudSession['signals']>> | null;
+    signals?: Partial<FraudSignals> | null;
   } = {},
 ): FraudSession {
   const declared = {
@@ -36,13 +37,14 @@ export function session(
       ? null
       : {
           receivedAt: '2026-11-21T12:00:01.000Z',
+          observed: { ipAddress: observed.ipAddress, userAgent: observed.userAgent },
           ipLookup: { status: 'ok' as const, ipAddress: '198.51.100.7', durationMs: 30 },
           profiler: {
             provider: 'fingerprintjs+botd',
             visitorId: 'visitor-1',
-            components: {},
+            components: chromiumComponents('Windows'),
             bot: { detected: false },
-            durationMs: 100,
+            durationMs: 480,
           },
           profilerError: null,
           visitorId: 'visitor-1',
@@ -65,6 +67,23 @@ export function session(
     createdAt: '2026-11-21T12:00:00.000Z',
     updatedAt: '2026-11-21T12:00:00.000Z',
   };
+}
+
+/** A clean session whose profiler reported `components`, from a browser whose user agent is `userAgent`. */
+export function profiled(components: Record<string, unknown>, userAgent = CHROME_UA): FraudSession {
+  return session({
+    declared: { userAgent },
+    observed: { userAgent },
+    signals: {
+      profiler: {
+        provider: 'fingerprintjs+botd',
+        visitorId: 'v',
+        components,
+        bot: { detected: false },
+        durationMs: 480,
+      },
+    },
+  });
 }
 
 export function input(

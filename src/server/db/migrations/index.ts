@@ -7,6 +7,7 @@ import m0005 from './0005_card_tokens.js';
 import m0006 from './0006_charges.js';
 import m0007 from './0007_submerchants.js';
 import m0008 from './0008_webhooks.js';
+import m0010 from './0010_fraud_signals_evidence.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_charges': m0006,
   '0007_submerchants': m0007,
   '0008_webhooks': m0008,
+  '0010_fraud_signals_evidence': m0010,
 };
