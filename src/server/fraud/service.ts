@@ -93,8 +93,8 @@ export function fraudSessionStatus(
   return now.toISOString() >= session.expiresAt ? 'expired' : 'open';
 }
 
-/** The signals body as the SDK sends it (snake_case, the wire format) is stored as-is. */
-export type SignalsReport = SignalsBody;
+/** The signals body as the SDK sends it (snake_case, the wire format) is stored as-is, without its token. */
+export type SignalsReport = Omit<SignalsBody, 'signals_token'>;
 
 function toSignals(row: Selectable<FraudSessionsTable>): FraudSignals | null {
   if (row.signals === null || row.signals_at === null) return null;
