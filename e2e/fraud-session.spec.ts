@@ -4,6 +4,17 @@ import { pay, type ServiceSession, serviceSession, sessionIdShown, UUID, watchFo
 // The demo (playwright.config.ts's baseURL) serves both checkout pages and its backend's
 // GET /api/fraud-sessions/:id, which reads the session from the service with the merchant's secret key.
 
+/** The reason codes (issue 9, part 3) that only a report not made by the checkout page's own browser finds. */
+const EVIDENCE_CODES = [
+  'SIGNALS_MISSING',
+  'PROFILE_UNCORROBORATED',
+  'SIGNALS_USER_AGENT_CHANGED',
+  'SIGNALS_IP_CHANGED',
+  'SIGNALS_TOO_FAST',
+  'COMPONENTS_CONTRADICT_USER_AGENT',
+  'VISITOR_REUSED',
+];
+
 /** The profiler reports after setup() resolved: poll the service until the signals arrive. */
 async function reportedSession(request: APIRequestContext, id: string): Promise<ServiceSession> {
   let session: ServiceSession | undefined;
@@ -66,6 +77,11 @@ for (const [label, path] of [
       source: `${origin}/ip-lookup`,
     });
     expect(signals?.ip_lookup.ip_address).toBe(created.observed.ip_address);
+    // The report came from the page that created the session: same source IP and User-Agent, kept as evidence.
+    expect((signals as { observed?: unknown } | null)?.observed).toEqual({
+      ip_address: created.observed.ip_address,
+      user_agent: userAgent,
+    });
 
     await expect(page.locator('#status')).toHaveAttribute('data-state', 'reported');
     // The page shows what the service holds once the report is in.
@@ -108,6 +124,13 @@ test('paying sends the sessionId with the card token: the charge consumes the se
 
   await pay(page);
   await expect(page.locator('#charge-status')).toHaveText(/^(captured|failed)$/, { timeout: 15_000 });
+  // A real browser's report is corroborated: whatever automation it shows, none of the evidence codes that a
+  // script, a replayed report or a spoofed browser gives away.
+  const reasons = await page
+    .locator('#fraud-reasons li')
+    .evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.code));
+  expect(reasons).toContain('AUTOMATION_DETECTED');
+  for (const code of EVIDENCE_CODES) expect(reasons).not.toContain(code);
   await expect(page.locator('#charge-card')).toHaveText('Visa •••• 1111');
   const consumed = await serviceSession(request, sessionId);
   expect(consumed.status).toBe('consumed');
