@@ -4,7 +4,8 @@ import { chargeSearchText } from '../../src/server/charges/service.js';
 import { withCheckDigits } from '../../src/server/core/tax-id.js';
 import { updateMerchantSettings } from '../../src/server/merchants/service.js';
 import { cardHash } from '../../src/server/tokens/card.js';
-import { letTimePass, type TestMerchant } from './app.js';
+import type { TestMerchant } from './app.js';
+import { letTimePass } from './clock.js';
 import { honestProfiler, PROFILER_RUN_MS } from './signals.js';
 
 /** Test card numbers of the simulated acquirer (src/server/charges/acquirer.ts, docs/charges.md). */
