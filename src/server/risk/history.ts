@@ -28,7 +28,8 @@ async function countCharges(
 
 /**
  * The merchant's recent charges of this card and this device, whatever their outcome (a run of declines is
- * what card testing looks like). Per merchant: one merchant's buyers do not count against another's.
+ * what card testing looks like), and what the device was linked with (`visitorLinks`). Per merchant: one
+ * merchant's buyers do not count against another's.
  */
 export async function recentHistory(
   db: Kysely<Database>,
