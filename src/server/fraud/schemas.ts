@@ -74,6 +74,12 @@ export const SignalsBody = Type.Object(
             },
             { additionalProperties: false, description: 'The automation verdict.' },
           ),
+          detectors: Type.Optional(
+            Type.Record(Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$' }), Type.Boolean(), {
+              maxProperties: 32,
+              description: 'Named automation detectors of the profiler (snake_case name → fired).',
+            }),
+          ),
           duration_ms: DurationMs,
         },
         { additionalProperties: false },
@@ -158,6 +164,7 @@ export const FraudSessionSchema = Type.Object(
             confidence: Type.Optional(Type.Number()),
             components: Type.Record(Type.String(), Type.Unknown()),
             bot: Type.Object({ detected: Type.Boolean(), kind: Type.Optional(Type.String()) }),
+            detectors: Type.Optional(Type.Record(Type.String(), Type.Boolean())),
             duration_ms: Type.Number(),
           }),
           Type.Null(),
@@ -214,6 +221,7 @@ export function presentFraudSession(session: FraudSession, now: Date): Static<ty
         ...(signals.profiler.confidence !== undefined && { confidence: signals.profiler.confidence }),
         components: signals.profiler.components,
         bot: signals.profiler.bot,
+        ...(signals.profiler.detectors && { detectors: signals.profiler.detectors }),
         duration_ms: signals.profiler.durationMs,
       },
       profiler_error: signals.profilerError,

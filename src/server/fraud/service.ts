@@ -46,6 +46,8 @@ export interface ProfilerSignal {
   confidence?: number;
   components: Record<string, unknown>;
   bot: { detected: boolean; kind?: string };
+  /** The profiler's named automation detectors (name → fired); absent from older or other providers. */
+  detectors?: Record<string, boolean>;
   durationMs: number;
 }
 
@@ -120,6 +122,7 @@ function toSignals(row: Selectable<FraudSessionsTable>): FraudSignals | null {
           ...(profiler.confidence !== undefined && { confidence: profiler.confidence }),
           components: profiler.components,
           bot: profiler.bot,
+          ...(profiler.detectors && { detectors: profiler.detectors }),
           durationMs: profiler.duration_ms,
         }
       : null,

@@ -61,6 +61,13 @@ export const DEFAULT_POLICY: RiskPolicy = {
     VISITOR_MANY_CARDS: 40,
     VISITOR_MANY_BUYERS: 30,
     VISITOR_MANY_IPS: 20,
+    // The profiler's own detectors (docs/efficacy.md measures each on honest browsers). A headless user agent
+    // and a driver's globals are never a buyer's browser: alone, they decline.
+    HEADLESS_USER_AGENT: 80,
+    DRIVER_GLOBALS: 80,
+    // A page that does not fit its window is a driver's emulated viewport, or a buyer with odd window
+    // tooling; alone it goes to review, where a person decides.
+    EMULATED_VIEWPORT: 40,
   },
   thresholds: { review: 30, decline: 70 },
   velocity: {

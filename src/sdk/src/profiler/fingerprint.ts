@@ -1,6 +1,7 @@
 import { type sources as botdSources, load as loadBotd } from '@fingerprintjs/botd';
 import FingerprintJS, { type BuiltinComponents } from '@fingerprintjs/fingerprintjs';
 import { selectComponents } from './components.js';
+import { runDetectors } from './detectors/index.js';
 import type { ProfilerContext, ProfilerReport } from './types.js';
 
 // The attributes the risk engine reads: device identity (platform, screen, cores, memory, GPU), locale
@@ -57,6 +58,7 @@ export async function collectProfile({ signal }: ProfilerContext): Promise<Profi
       ...selectComponents(botd.getComponents(), BOTD_KEYS),
     },
     bot: verdict.bot ? { detected: true, kind: verdict.botKind } : { detected: false },
+    detectors: runDetectors(window),
     duration_ms: Date.now() - started,
   };
 }

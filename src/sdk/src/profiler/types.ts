@@ -9,6 +9,8 @@ export interface ProfilerReport {
   components: Record<string, unknown>;
   /** Automation verdict. */
   bot: { detected: boolean; kind?: string };
+  /** Named automation detectors that do not rest on `navigator.webdriver` (./detectors): name → fired. Optional for other providers. */
+  detectors?: Record<string, boolean>;
   duration_ms: number;
 }
 

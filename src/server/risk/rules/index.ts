@@ -4,6 +4,9 @@ import { cardVelocity } from './card-velocity.js';
 import { componentsContradictUserAgent } from './components-contradict-user-agent.js';
 import { cookiesDisabled } from './cookies-disabled.js';
 import { deviceVelocity } from './device-velocity.js';
+import { driverGlobals } from './driver-globals.js';
+import { emulatedViewport } from './emulated-viewport.js';
+import { headlessUserAgent } from './headless-user-agent.js';
 import { hostNotAllowed } from './host-not-allowed.js';
 import { ipMismatch } from './ip-mismatch.js';
 import { profileMissing } from './profile-missing.js';
@@ -23,6 +26,9 @@ import { visitorReused } from './visitor-reused.js';
  */
 export const RULES = [
   automationDetected,
+  headlessUserAgent,
+  driverGlobals,
+  emulatedViewport,
   hostNotAllowed,
   browserTypeMismatch,
   ipMismatch,
