@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Driver, drive } from './bots.js';
+import { startDisplay } from './display.js';
+import { type Engine, type HumanVariant, launchHuman } from './humans.js';
+import { type Lab, type Outcome, type Run, startLab } from './lab.js';
+
+export type Row =
+  | { who: 'bot'; label: string; engine: Engine; driver: Driver; headless: boolean; blocked?: boolean }
+  | {
+      who: 'human';
+      label: string;
+      engine: Engine;
+      /** Profile folder name: rows with the same name share one profile (a restart). */
+      profile: string;
+      variant?: HumanVariant;
+      blocked?: boolean;
+      /** The page reloads itself this many times after its checkout (visitor-id stability). */
+      reloads?: number;
+    }
+  | { who: 'bot'; label: string; engine: 'none'; client: 'forged' | 'replay' };
+
+export interface RowResult {
+  row: Row;
+  outcomes: Outcome[];
+  /** Review or declined on any of the row's checkouts. */
+  flagged: boolean;
+  error?: string;
+}
+
+const isFlagged = (outcome: Outcome) => outcome.status === 'review' || outcome.status === 'declined';
+
+const ENGINES: Engine[] = ['chromium', 'firefox', 'webkit'];
+
+/** The full matrix of issue 9 (`npm run bench -- efficacy`). */
+export function fullMatrix(): Row[] {
+  const bots: Row[] = [
+    { who: 'bot', label: 'Playwright, headless Chromium', engine: 'chromium', driver: 'playwright-chromium', headless: true },
+    { who: 'bot', label: 'Playwright, headful Chromium (Xvfb)', engine: 'chromium', driver: 'playwright-chromium', headless: false },
+    { who: 'bot', label: 'Puppeteer, headless Chromium (CDP)', engine: 'chromium', driver: 'puppeteer-chromium', headless: true },
+    { who: 'bot', label: 'Puppeteer, headful Chromium (CDP, Xvfb)', engine: 'chromium', driver: 'puppeteer-chromium', headless: false },
+    { who: 'bot', label: 'Puppeteer, headless Firefox ESR (BiDi)', engine: 'firefox', driver: 'puppeteer-firefox', headless: true },
+    { who: 'bot', label: 'Puppeteer, headful Firefox ESR (BiDi, Xvfb)', engine: 'firefox', driver: 'puppeteer-firefox', headless: false },
+    { who: 'bot', label: 'Selenium + chromedriver, headless', engine: 'chromium', driver: 'selenium-chromedriver', headless: true },
+    { who: 'bot', label: 'Selenium + chromedriver, headful (Xvfb)', engine: 'chromium', driver: 'selenium-chromedriver', headless: false },
+    { who: 'bot', label: 'Selenium + WebKitWebDriver, MiniBrowser (Xvfb)', engine: 'webkit', driver: 'selenium-webkit', headless: false },
+    stealthRow(),
+    { who: 'bot', label: 'Playwright, headless Chromium, profiler chunk blocked', engine: 'chromium', driver: 'playwright-chromium', headless: true, blocked: true },
+    forgedRow(),
+  ];
+  const humans = ENGINES.flatMap((engine): Row[] => [
+    { who: 'human', label: `${engine}: plain start, then a reload`, engine, profile: 'a', reloads: 1 },
+    { who: 'human', label: `${engine}: restart, same profile`, engine, profile: 'a' },
+    { who: 'human', label: `${engine}: second profile`, engine, profile: 'b' },
+    { who: 'human', label: `${engine}: other window size`, engine, profile: 'size', variant: { windowSize: [1024, 640] } },
+    {
+      who: 'human',
+      label: `${engine}: TZ=America/Sao_Paulo LANG=pt_BR`,
+      engine,
+      profile: 'locale',
+      variant: { locale: { tz: 'America/Sao_Paulo', lang: 'pt_BR.UTF-8' } },
+    },
+    { who: 'human', label: `${engine}: private window`, engine, profile: 'private', variant: { privateWindow: true } },
+    { who: 'human', label: `${engine}: cookies blocked`, engine, profile: 'cookies', variant: { cookiesBlocked: true } },
+    { who: 'human', label: `${engine}: profiler chunk blocked (ad blocker)`, engine, profile: 'blocked', blocked: true },
+  ]);
+  // The replay row replays the first buyer's report, so it runs after the buyers.
+  const replay: Row = { who: 'bot', label: "Replay: a buyer's signals posted onto a new session", engine: 'none', client: 'replay' };
+  return [...bots, ...humans, replay];
+}
+
+function stealthRow(): Row {
+  return {
+    who: 'bot',
+    label: 'Stealth: Puppeteer, headful Chromium, no --enable-automation, AutomationControlled off',
+    engine: 'chromium',
+    driver: 'puppeteer-chromium-stealth',
+    headless: false,
+  };
+}
+
+function forgedRow(): Row {
+  return { who: 'bot', label: 'Forged: no browser, {bot:{detected:false}, visitor_id:<random>}', engine: 'none', client: 'forged' };
+}
+
+/** The reduced matrix `npm test` runs: a bot and a buyer per engine, the stealth and the forged rows. */
+export function reducedMatrix(): Row[] {
+  return [
+    { who: 'bot', label: 'Playwright, headless Chromium', engine: 'chromium', driver: 'playwright-chromium', headless: true },
+    { who: 'bot', label: 'Puppeteer, headless Firefox ESR (BiDi)', engine: 'firefox', driver: 'puppeteer-firefox', headless: true },
+    { who: 'bot', label: 'Selenium + WebKitWebDriver, MiniBrowser (Xvfb)', engine: 'webkit', driver: 'selenium-webkit', headless: false },
+    stealthRow(),
+    forgedRow(),
+    ...ENGINES.map((engine): Row => ({ who: 'human', label: `${engine}: plain start`, engine, profile: 'a' })),
+  ];
+}
+
+const OUTCOME_DEADLINE_MS = 90_000;
+
+async function checkouts(lab: Lab, run: Run, count: number): Promise<Outcome[]> {
+  const deadline = Date.now() + OUTCOME_DEADLINE_MS;
+  while (run.outcomes.length < count) {
+    if (Date.now() > deadline)
+      throw new Error(`no checkout after ${OUTCOME_DEADLINE_MS / 1000} s; page errors: ${lab.errorsOf(run).join(' | ') || 'none'}`);
+    if (lab.errorsOf(run).length) throw new Error(`page error: ${lab.errorsOf(run).join(' | ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return run.outcomes.slice(0, count);
+}
+
+/**
+ * Runs `rows` in order against one lab (service + checkout page) and one Xvfb display, each row with its own
+ * merchant; human profiles live in one temporary folder per matrix, so a restart finds its profile.
+ */
+export async function runMatrix(rows: Row[], log: (line: string) => void = () => {}): Promise<RowResult[]> {
+  const lab = await startLab();
+  const display = await startDisplay();
+  const profiles = fs.mkdtempSync(path.join(os.tmpdir(), 'vigia-efficacy-profiles-'));
+  // A buyer's stored report, for the replay row.
+  let buyer: { run: Run; sessionId: string } | undefined;
+  const results: RowResult[] = [];
+  try {
+    for (const row of rows) {
+      const run = await lab.newRun(row.label);
+      const started = Date.now();
+      let result: RowResult;
+      try {
+        let outcomes: Outcome[];
+        if (row.engine === 'none') {
+          outcomes = [await noBrowserCheckout(run, row.client, buyer)];
+        } else if (row.who === 'bot') {
+          const driven = await drive(row.driver, { url: run.url({ blocked: row.blocked }), headless: row.headless, display: display.display });
+          try {
+            outcomes = await checkouts(lab, run, 1);
+          } finally {
+            await driven.close().catch(() => undefined);
+          }
+        } else {
+          const browser = launchHuman(row.engine, {
+            display: display.display,
+            profile: path.join(profiles, `${row.engine}-${row.profile}`),
+            url: run.url({ blocked: row.blocked, reloads: row.reloads }),
+            variant: row.variant,
+          });
+          try {
+            outcomes = await checkouts(lab, run, 1 + (row.reloads ?? 0));
+          } finally {
+            await browser.close();
+          }
+          if (!buyer && !row.blocked) buyer = { run, sessionId: outcomes[0]!.sessionId };
+        }
+        result = { row, outcomes, flagged: outcomes.some(isFlagged) };
+      } catch (error) {
+        result = { row, outcomes: [], flagged: false, error: String((error as Error).message ?? error).slice(0, 500) };
+      }
+      results.push(result);
+      const verdicts = result.outcomes.map((o) => `${o.status} ${o.score} [${o.reasons.join(',')}]`).join('; ');
+      log(`${row.who} | ${row.label} | ${result.error ? `ERROR ${result.error}` : verdicts} | ${Date.now() - started} ms`);
+    }
+  } finally {
+    await display.stop();
+    await lab.stop();
+    fs.rmSync(profiles, { recursive: true, force: true });
+  }
+  return results;
+}
+
+async function noBrowserCheckout(
+  run: Run,
+  client: 'forged' | 'replay',
+  buyer: { run: Run; sessionId: string } | undefined,
+): Promise<Outcome> {
+  let signals: Record<string, unknown>;
+  if (client === 'forged') {
+    signals = {
+      ip_lookup: { status: 'ok', ip_address: '127.0.0.1', source: 'https://api.ipify.org', duration_ms: 40 },
+      profiler: {
+        provider: 'fingerprintjs+botd',
+        visitor_id: randomUUID().replaceAll('-', ''),
+        components: {},
+        bot: { detected: false },
+        duration_ms: 250,
+      },
+    };
+  } else {
+    if (!buyer) throw new Error('the replay row needs a buyer row before it');
+    const stored = await buyer.run.client.readSession(buyer.sessionId);
+    if (!stored.signals?.profiler) throw new Error("the buyer's session has no profiler report to replay");
+    signals = { ip_lookup: stored.signals.ip_lookup, profiler: stored.signals.profiler };
+  }
+  const sessionId = await run.client.postSignalsWithoutBrowser(signals);
+  return { ...(await run.client.chargeAndRead(sessionId)), setupToSignalsMs: null, userAgent: null };
+}
+
+export { isFlagged };
