@@ -1,6 +1,7 @@
 import { accountBenchmark } from './account.bench.js';
 import { chargeCreateBenchmark } from './charge-create.bench.js';
 import { chargeListBenchmark } from './charge-list.bench.js';
+import { efficacyBenchmark } from './efficacy.bench.js';
 import { fraudSessionsBenchmark } from './fraud-sessions.bench.js';
 import type { BenchFigure } from './lib/report.js';
 import { writeResults } from './lib/report.js';
@@ -20,6 +21,7 @@ const benchmarks: Record<string, (durationSeconds: number) => Promise<BenchFigur
   'charge-list': chargeListBenchmark,
   'webhook-throughput': webhookThroughputBenchmark,
   'webhook-latency': webhookLatencyBenchmark,
+  efficacy: efficacyBenchmark,
 };
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);

@@ -1,0 +1,181 @@
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import type { BenchFigure } from '../lib/report.js';
+import { machine } from '../lib/report.js';
+import { BINARIES, type Engine } from './humans.js';
+import type { Outcome } from './lab.js';
+import { isFlagged, type RowResult } from './rows.js';
+
+const ENGINES: Engine[] = ['chromium', 'firefox', 'webkit'];
+
+const rate = (part: number, whole: number) => (whole ? part / whole : 0);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : Number.NaN;
+};
+const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
+
+/** The figures of one matrix run: rates, the confusion matrix, visitor-id stability, timings, detector costs. */
+export function summarise(results: RowResult[]) {
+  const bots = results.filter((result) => result.row.who === 'bot');
+  const humans = results.filter((result) => result.row.who === 'human');
+  const humanOutcomes = humans.flatMap((result) => result.outcomes);
+  const confusion = {
+    botFlagged: bots.filter((result) => result.flagged).length,
+    botMissed: bots.filter((result) => !result.flagged).length,
+    humanFlagged: humans.filter((result) => result.flagged).length,
+    humanPassed: humans.filter((result) => !result.flagged).length,
+  };
+  const stability = ENGINES.map((engine) => {
+    const of = (label: string) => humans.find((result) => result.row.engine === engine && result.row.label.startsWith(`${engine}: ${label}`));
+    const plain = of('plain start')?.outcomes ?? [];
+    const restart = of('restart')?.outcomes[0];
+    const second = of('second profile')?.outcomes[0];
+    const first = plain[0]?.visitorId ?? null;
+    return {
+      engine,
+      first,
+      reload: plain[1] ? plain[1].visitorId === first : null,
+      restart: restart ? restart.visitorId === first : null,
+      secondProfile: second ? second.visitorId === first : null,
+      distinct: new Set(humans.filter((r) => r.row.engine === engine).flatMap((r) => r.outcomes.map((o) => o.visitorId))).size,
+    };
+  });
+  const timings = ENGINES.map((engine) => {
+    const values = results
+      .filter((result) => result.row.engine === engine)
+      .flatMap((result) => result.outcomes)
+      .map((outcome) => outcome.setupToSignalsMs)
+      .filter((ms): ms is number => ms !== null);
+    return { engine, median: median(values), max: Math.max(...values), count: values.length };
+  });
+  const detectorNames = [...new Set(results.flatMap((r) => r.outcomes.flatMap((o) => Object.keys(o.detectors))))];
+  const fired = (outcomes: Outcome[], name: string) => outcomes.filter((o) => o.detectors[name] === true).length;
+  const detectors = detectorNames.map((name) => ({
+    name,
+    humansFired: fired(humanOutcomes, name),
+    humanCheckouts: humanOutcomes.length,
+    botRowsFired: bots.filter((r) => fired(r.outcomes, name) > 0).length,
+    botRows: bots.length,
+  }));
+  return {
+    bots,
+    humans,
+    confusion,
+    detectionRate: rate(confusion.botFlagged, bots.length),
+    falsePositiveRate: rate(confusion.humanFlagged, humans.length),
+    humanDeclineRate: rate(humans.filter((r) => r.outcomes.some((o) => o.status === 'declined')).length, humans.length),
+    stability,
+    timings,
+    detectors,
+  };
+}
+
+export function figures(summary: ReturnType<typeof summarise>): BenchFigure[] {
+  const name = 'efficacy lab';
+  return [
+    { benchmark: name, metric: 'detection rate (bot rows flagged)', value: summary.detectionRate * 100, unit: '%', target: '100 %', pass: summary.detectionRate === 1 },
+    { benchmark: name, metric: 'false-positive rate (human rows flagged)', value: summary.falsePositiveRate * 100, unit: '%', target: '0 %', pass: summary.falsePositiveRate === 0 },
+    { benchmark: name, metric: 'human decline rate', value: summary.humanDeclineRate * 100, unit: '%', target: '0 %', pass: summary.humanDeclineRate === 0 },
+    ...summary.stability.map((s) => ({
+      benchmark: name,
+      metric: `visitor id stable across reload and restart, ${s.engine}`,
+      value: s.reload && s.restart ? 1 : 0,
+      unit: '(1 = yes)',
+      target: '1',
+      pass: Boolean(s.reload && s.restart),
+    })),
+    ...summary.timings.map((t) => ({ benchmark: name, metric: `setup() → signals accepted, median, ${t.engine}`, value: t.median, unit: 'ms' })),
+  ];
+}
+
+function versionOf(command: string, args: string[]): string {
+  try {
+    return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 20_000 }).trim().split('\n')[0]!;
+  } catch {
+    return 'unknown';
+  }
+}
+
+function packageVersion(name: string): string {
+  const require = createRequire(import.meta.url);
+  return (require(`${name}/package.json`) as { version: string }).version;
+}
+
+const cell = (value: string) => value.replaceAll('|', '\\|');
+
+/** docs/efficacy.md: how it was measured, on what, and every row's verdict. */
+export function markdown(summary: ReturnType<typeof summarise>, at: string): string {
+  const versions = [
+    `Engines: ${versionOf(BINARIES.chromium, ['--version'])} (+ chromedriver ${versionOf('/usr/bin/chromedriver', ['--version']).split(' ')[1] ?? '?'}); ${versionOf(BINARIES.firefox, ['--version'])}; WebKitGTK MiniBrowser ${versionOf(BINARIES.webkit, ['--version'])}`,
+    `Drivers: Playwright ${packageVersion('@playwright/test')}, puppeteer-core ${packageVersion('puppeteer-core')}, selenium-webdriver ${packageVersion('selenium-webdriver')}; profiler: FingerprintJS ${packageVersion('@fingerprintjs/fingerprintjs')}, BotD ${packageVersion('@fingerprintjs/botd')}`,
+  ];
+  const verdicts = (result: RowResult) =>
+    result.error
+      ? `**error**: ${cell(result.error)}`
+      : result.outcomes.map((o) => `${o.status} ${o.score} (${o.reasons.join(', ') || '—'})`).join('; ');
+  const firedDetectors = (result: RowResult) =>
+    [...new Set(result.outcomes.flatMap((o) => Object.keys(o.detectors).filter((k) => o.detectors[k])))].join(', ') || '—';
+  const rows = (list: RowResult[], expected: string) =>
+    list.map((r) => `| ${cell(r.row.label)} | ${verdicts(r)} | ${firedDetectors(r)} | ${r.flagged === (expected === 'flagged') ? 'yes' : '**no**'} |`);
+  const c = summary.confusion;
+  return [
+    '# Fraud efficacy lab',
+    '',
+    `Generated by \`npm run bench -- efficacy\` (bench/efficacy.bench.ts) at ${at}. Do not edit by hand.`,
+    '',
+    `Machine: ${machine()}.`,
+    ...versions.map((line) => `${line}.`),
+    '',
+    'Each row opens the lab\'s checkout page (a page on its own origin that runs `setup()`, waits until the',
+    "service accepted the signals, then has the lab's merchant backend tokenise the approved test card and",
+    'charge it with the session) against the real service over real HTTP, each row with its own merchant. Human',
+    'rows are the engine started from its binary under Xvfb, no driver and no automation switch; bot rows are',
+    'drivers in their default configuration, the stealth configuration, and clients with no browser.',
+    '"Flagged" is a charge in review or declined.',
+    '',
+    '## Summary',
+    '',
+    `- Detection rate: **${percent(summary.detectionRate)}** (${c.botFlagged} of ${summary.bots.length} bot rows flagged; target 100 %).`,
+    `- False-positive rate: **${percent(summary.falsePositiveRate)}** (${c.humanFlagged} of ${summary.humans.length} human rows flagged; target 0 %).`,
+    `- Human decline rate: **${percent(summary.humanDeclineRate)}**.`,
+    '',
+    '| | flagged | not flagged |',
+    '|---|---|---|',
+    `| bot rows | ${c.botFlagged} | ${c.botMissed} |`,
+    `| human rows | ${c.humanFlagged} | ${c.humanPassed} |`,
+    '',
+    '## Visitor-id stability',
+    '',
+    '| engine | reload, same profile | restart, same profile | second profile gives the same id | distinct ids over all human rows |',
+    '|---|---|---|---|---|',
+    ...summary.stability.map((s) => `| ${s.engine} | ${s.reload} | ${s.restart} | ${s.secondProfile} | ${s.distinct} |`),
+    '',
+    '## Time from `setup()` to signals accepted',
+    '',
+    '| engine | median | max | checkouts |',
+    '|---|---|---|---|',
+    ...summary.timings.map((t) => `| ${t.engine} | ${t.median.toFixed(0)} ms | ${t.max.toFixed(0)} ms | ${t.count} |`),
+    '',
+    '## Detectors (src/sdk/src/profiler/detectors)',
+    '',
+    '| detector | fired on human checkouts (false-positive cost) | fired on bot rows |',
+    '|---|---|---|',
+    ...summary.detectors.map((d) => `| ${d.name} | ${d.humansFired} of ${d.humanCheckouts} | ${d.botRowsFired} of ${d.botRows} |`),
+    '',
+    '## Bot rows (each must end flagged)',
+    '',
+    '| row | verdict (status score (reasons)) | detectors fired | met |',
+    '|---|---|---|---|',
+    ...rows(summary.bots, 'flagged'),
+    '',
+    '## Human rows (each must end not flagged)',
+    '',
+    '| row | verdict (status score (reasons)) | detectors fired | met |',
+    '|---|---|---|---|',
+    ...rows(summary.humans, 'not flagged'),
+    '',
+  ].join('\n');
+}
+
+export { isFlagged };
