@@ -102,7 +102,10 @@ export async function drive(
     case 'selenium-webkit': {
       // WebKitWebDriver starts MiniBrowser --automation itself; MiniBrowser has no headless mode.
       const port = await freePort();
-      const webDriver: ChildProcess = spawn('/usr/bin/WebKitWebDriver', [`--port=${port}`], { env, stdio: 'ignore' });
+      const webDriver: ChildProcess = spawn('/usr/bin/WebKitWebDriver', [`--port=${port}`], {
+        env,
+        stdio: 'ignore',
+      });
       await waitForPort(port, 10_000);
       const session = await new Builder()
         .usingServer(`http://127.0.0.1:${port}`)

@@ -5,9 +5,13 @@ import fs from 'node:fs';
 export async function startDisplay(): Promise<{ display: string; stop: () => Promise<void> }> {
   let number = 90;
   while (fs.existsSync(`/tmp/.X11-unix/X${number}`) || fs.existsSync(`/tmp/.X${number}-lock`)) number++;
-  const xvfb: ChildProcess = spawn('Xvfb', [`:${number}`, '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'], {
-    stdio: 'ignore',
-  });
+  const xvfb: ChildProcess = spawn(
+    'Xvfb',
+    [`:${number}`, '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'],
+    {
+      stdio: 'ignore',
+    },
+  );
   const deadline = Date.now() + 10_000;
   while (!fs.existsSync(`/tmp/.X11-unix/X${number}`)) {
     if (xvfb.exitCode !== null || Date.now() > deadline) throw new Error(`Xvfb :${number} did not start`);

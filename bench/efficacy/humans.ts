@@ -44,7 +44,9 @@ function prepareProfile(engine: Engine, profile: string, variant: HumanVariant) 
   fs.mkdirSync(profile, { recursive: true });
   if (engine === 'firefox') {
     const prefs = { ...FIREFOX_PREFS, ...(variant.cookiesBlocked && { 'network.cookie.cookieBehavior': 2 }) };
-    const lines = Object.entries(prefs).map(([name, value]) => `user_pref(${JSON.stringify(name)}, ${JSON.stringify(value)});`);
+    const lines = Object.entries(prefs).map(
+      ([name, value]) => `user_pref(${JSON.stringify(name)}, ${JSON.stringify(value)});`,
+    );
     fs.writeFileSync(path.join(profile, 'user.js'), `${lines.join('\n')}\n`);
   }
   if (engine === 'chromium' && variant.cookiesBlocked) {
@@ -99,16 +101,25 @@ export function launchHuman(
   const variant = options.variant ?? {};
   prepareProfile(engine, options.profile, variant);
   const env: NodeJS.ProcessEnv = { ...process.env, DISPLAY: options.display };
-  if (variant.locale) Object.assign(env, { TZ: variant.locale.tz, LANG: variant.locale.lang, LANGUAGE: variant.locale.lang.split('.')[0] });
+  if (variant.locale)
+    Object.assign(env, {
+      TZ: variant.locale.tz,
+      LANG: variant.locale.lang,
+      LANGUAGE: variant.locale.lang.split('.')[0],
+    });
   // WebKitGTK keeps its data in the XDG folders: a profile is a set of them.
   if (engine === 'webkit')
     for (const kind of ['DATA', 'CACHE', 'CONFIG'])
       env[`XDG_${kind}_HOME`] = path.join(options.profile, kind.toLowerCase());
-  const child: ChildProcess = spawn(BINARIES[engine], commandLine(engine, options.profile, options.url, variant), {
-    env,
-    stdio: 'ignore',
-    detached: true,
-  });
+  const child: ChildProcess = spawn(
+    BINARIES[engine],
+    commandLine(engine, options.profile, options.url, variant),
+    {
+      env,
+      stdio: 'ignore',
+      detached: true,
+    },
+  );
   return {
     close: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -114,7 +114,10 @@ export async function startLab() {
   const service = await listenLocally(app);
   const runs = new Map<string, Run & { waiters: ((outcome: Outcome) => void)[]; errors: string[] }>();
 
-  const checkout = async (run: Run, body: { sessionId: string; setupToSignalsMs: number | null; userAgent: string }) => {
+  const checkout = async (
+    run: Run,
+    body: { sessionId: string; setupToSignalsMs: number | null; userAgent: string },
+  ) => {
     const outcome = await run.client.chargeAndRead(body.sessionId);
     return { ...outcome, setupToSignalsMs: body.setupToSignalsMs, userAgent: body.userAgent };
   };
@@ -122,7 +125,9 @@ export async function startLab() {
   const pages = http.createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://lab');
     const json = (status: number, value: unknown) =>
-      response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(value));
+      response
+        .writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+        .end(JSON.stringify(value));
     try {
       const runMatch = /^\/lab\/runs\/([\w-]+)(\/charges|\/errors)?$/.exec(url.pathname);
       const run = runMatch ? runs.get(runMatch[1]!) : undefined;
@@ -141,12 +146,17 @@ export async function startLab() {
       }
       if (request.method !== 'GET') return response.writeHead(405).end();
       if (url.pathname === '/checkout')
-        return response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(PAGE);
+        return response
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+          .end(PAGE);
       if (url.pathname === '/lab.js')
-        return response.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' }).end(LAB_SCRIPT);
+        return response
+          .writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' })
+          .end(LAB_SCRIPT);
       // Stands in for the public IP lookup (the machine has no internet): like a real one, it answers the
       // address it sees, so a buyer's lookup agrees with what the service sees.
-      if (url.pathname === '/ip') return json(200, { ip: (request.socket.remoteAddress ?? '').replace(/^::ffff:/, '') });
+      if (url.pathname === '/ip')
+        return json(200, { ip: (request.socket.remoteAddress ?? '').replace(/^::ffff:/, '') });
       const file = sdkFile(url.pathname);
       if (!file) return response.writeHead(404).end();
       response.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-cache' });
@@ -163,7 +173,11 @@ export async function startLab() {
     origin,
     /** A new run: its own merchant, its checkout URL, and a promise of each checkout it makes. */
     async newRun(label: string): Promise<Run> {
-      const { secretKey, publicKey } = await createMerchant(app.store.db, { name: `Lab ${label}`, live: false, now: new Date() });
+      const { secretKey, publicKey } = await createMerchant(app.store.db, {
+        name: `Lab ${label}`,
+        live: false,
+        now: new Date(),
+      });
       const id = randomUUID();
       const run = {
         id,

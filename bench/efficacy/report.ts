@@ -27,7 +27,10 @@ export function summarise(results: RowResult[]) {
     humanPassed: humans.filter((result) => !result.flagged).length,
   };
   const stability = ENGINES.map((engine) => {
-    const of = (label: string) => humans.find((result) => result.row.engine === engine && result.row.label.startsWith(`${engine}: ${label}`));
+    const of = (label: string) =>
+      humans.find(
+        (result) => result.row.engine === engine && result.row.label.startsWith(`${engine}: ${label}`),
+      );
     const plain = of('plain start')?.outcomes ?? [];
     const restart = of('restart')?.outcomes[0];
     const second = of('second profile')?.outcomes[0];
@@ -38,7 +41,9 @@ export function summarise(results: RowResult[]) {
       reload: plain[1] ? plain[1].visitorId === first : null,
       restart: restart ? restart.visitorId === first : null,
       secondProfile: second ? second.visitorId === first : null,
-      distinct: new Set(humans.filter((r) => r.row.engine === engine).flatMap((r) => r.outcomes.map((o) => o.visitorId))).size,
+      distinct: new Set(
+        humans.filter((r) => r.row.engine === engine).flatMap((r) => r.outcomes.map((o) => o.visitorId)),
+      ).size,
     };
   });
   const timings = ENGINES.map((engine) => {
@@ -49,8 +54,11 @@ export function summarise(results: RowResult[]) {
       .filter((ms): ms is number => ms !== null);
     return { engine, median: median(values), max: Math.max(...values), count: values.length };
   });
-  const detectorNames = [...new Set(results.flatMap((r) => r.outcomes.flatMap((o) => Object.keys(o.detectors))))];
-  const fired = (outcomes: Outcome[], name: string) => outcomes.filter((o) => o.detectors[name] === true).length;
+  const detectorNames = [
+    ...new Set(results.flatMap((r) => r.outcomes.flatMap((o) => Object.keys(o.detectors)))),
+  ];
+  const fired = (outcomes: Outcome[], name: string) =>
+    outcomes.filter((o) => o.detectors[name] === true).length;
   const detectors = detectorNames.map((name) => ({
     name,
     humansFired: fired(humanOutcomes, name),
@@ -64,7 +72,10 @@ export function summarise(results: RowResult[]) {
     confusion,
     detectionRate: rate(confusion.botFlagged, bots.length),
     falsePositiveRate: rate(confusion.humanFlagged, humans.length),
-    humanDeclineRate: rate(humans.filter((r) => r.outcomes.some((o) => o.status === 'declined')).length, humans.length),
+    humanDeclineRate: rate(
+      humans.filter((r) => r.outcomes.some((o) => o.status === 'declined')).length,
+      humans.length,
+    ),
     stability,
     timings,
     detectors,
@@ -74,9 +85,30 @@ export function summarise(results: RowResult[]) {
 export function figures(summary: ReturnType<typeof summarise>): BenchFigure[] {
   const name = 'efficacy lab';
   return [
-    { benchmark: name, metric: 'detection rate (bot rows flagged)', value: summary.detectionRate * 100, unit: '%', target: '100 %', pass: summary.detectionRate === 1 },
-    { benchmark: name, metric: 'false-positive rate (human rows flagged)', value: summary.falsePositiveRate * 100, unit: '%', target: '0 %', pass: summary.falsePositiveRate === 0 },
-    { benchmark: name, metric: 'human decline rate', value: summary.humanDeclineRate * 100, unit: '%', target: '0 %', pass: summary.humanDeclineRate === 0 },
+    {
+      benchmark: name,
+      metric: 'detection rate (bot rows flagged)',
+      value: summary.detectionRate * 100,
+      unit: '%',
+      target: '100 %',
+      pass: summary.detectionRate === 1,
+    },
+    {
+      benchmark: name,
+      metric: 'false-positive rate (human rows flagged)',
+      value: summary.falsePositiveRate * 100,
+      unit: '%',
+      target: '0 %',
+      pass: summary.falsePositiveRate === 0,
+    },
+    {
+      benchmark: name,
+      metric: 'human decline rate',
+      value: summary.humanDeclineRate * 100,
+      unit: '%',
+      target: '0 %',
+      pass: summary.humanDeclineRate === 0,
+    },
     ...summary.stability.map((s) => ({
       benchmark: name,
       metric: `visitor id stable across reload and restart, ${s.engine}`,
@@ -85,13 +117,24 @@ export function figures(summary: ReturnType<typeof summarise>): BenchFigure[] {
       target: '1',
       pass: Boolean(s.reload && s.restart),
     })),
-    ...summary.timings.map((t) => ({ benchmark: name, metric: `setup() → signals accepted, median, ${t.engine}`, value: t.median, unit: 'ms' })),
+    ...summary.timings.map((t) => ({
+      benchmark: name,
+      metric: `setup() → signals accepted, median, ${t.engine}`,
+      value: t.median,
+      unit: 'ms',
+    })),
   ];
 }
 
 function versionOf(command: string, args: string[]): string {
   try {
-    return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 20_000 }).trim().split('\n')[0]!;
+    return execFileSync(command, args, {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 20_000,
+    })
+      .trim()
+      .split('\n')[0]!;
   } catch {
     return 'unknown';
   }
@@ -115,9 +158,14 @@ export function markdown(summary: ReturnType<typeof summarise>, at: string): str
       ? `**error**: ${cell(result.error)}`
       : result.outcomes.map((o) => `${o.status} ${o.score} (${o.reasons.join(', ') || '—'})`).join('; ');
   const firedDetectors = (result: RowResult) =>
-    [...new Set(result.outcomes.flatMap((o) => Object.keys(o.detectors).filter((k) => o.detectors[k])))].join(', ') || '—';
+    [...new Set(result.outcomes.flatMap((o) => Object.keys(o.detectors).filter((k) => o.detectors[k])))].join(
+      ', ',
+    ) || '—';
   const rows = (list: RowResult[], expected: string) =>
-    list.map((r) => `| ${cell(r.row.label)} | ${verdicts(r)} | ${firedDetectors(r)} | ${r.flagged === (expected === 'flagged') ? 'yes' : '**no**'} |`);
+    list.map(
+      (r) =>
+        `| ${cell(r.row.label)} | ${verdicts(r)} | ${firedDetectors(r)} | ${r.flagged === (expected === 'flagged') ? 'yes' : '**no**'} |`,
+    );
   const c = summary.confusion;
   return [
     '# Fraud efficacy lab',
@@ -127,7 +175,7 @@ export function markdown(summary: ReturnType<typeof summarise>, at: string): str
     `Machine: ${machine()}.`,
     ...versions.map((line) => `${line}.`),
     '',
-    'Each row opens the lab\'s checkout page (a page on its own origin that runs `setup()`, waits until the',
+    "Each row opens the lab's checkout page (a page on its own origin that runs `setup()`, waits until the",
     "service accepted the signals, then has the lab's merchant backend tokenise the approved test card and",
     'charge it with the session) against the real service over real HTTP, each row with its own merchant. Human',
     'rows are the engine started from its binary under Xvfb, no driver and no automation switch; bot rows are',
@@ -149,19 +197,25 @@ export function markdown(summary: ReturnType<typeof summarise>, at: string): str
     '',
     '| engine | reload, same profile | restart, same profile | second profile gives the same id | distinct ids over all human rows |',
     '|---|---|---|---|---|',
-    ...summary.stability.map((s) => `| ${s.engine} | ${s.reload} | ${s.restart} | ${s.secondProfile} | ${s.distinct} |`),
+    ...summary.stability.map(
+      (s) => `| ${s.engine} | ${s.reload} | ${s.restart} | ${s.secondProfile} | ${s.distinct} |`,
+    ),
     '',
     '## Time from `setup()` to signals accepted',
     '',
     '| engine | median | max | checkouts |',
     '|---|---|---|---|',
-    ...summary.timings.map((t) => `| ${t.engine} | ${t.median.toFixed(0)} ms | ${t.max.toFixed(0)} ms | ${t.count} |`),
+    ...summary.timings.map(
+      (t) => `| ${t.engine} | ${t.median.toFixed(0)} ms | ${t.max.toFixed(0)} ms | ${t.count} |`,
+    ),
     '',
     '## Detectors (src/sdk/src/profiler/detectors)',
     '',
     '| detector | fired on human checkouts (false-positive cost) | fired on bot rows |',
     '|---|---|---|',
-    ...summary.detectors.map((d) => `| ${d.name} | ${d.humansFired} of ${d.humanCheckouts} | ${d.botRowsFired} of ${d.botRows} |`),
+    ...summary.detectors.map(
+      (d) => `| ${d.name} | ${d.humansFired} of ${d.humanCheckouts} | ${d.botRowsFired} of ${d.botRows} |`,
+    ),
     '',
     '## Bot rows (each must end flagged)',
     '',

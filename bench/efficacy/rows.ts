@@ -37,24 +37,91 @@ const ENGINES: Engine[] = ['chromium', 'firefox', 'webkit'];
 /** The full matrix of issue 9 (`npm run bench -- efficacy`). */
 export function fullMatrix(): Row[] {
   const bots: Row[] = [
-    { who: 'bot', label: 'Playwright, headless Chromium', engine: 'chromium', driver: 'playwright-chromium', headless: true },
-    { who: 'bot', label: 'Playwright, headful Chromium (Xvfb)', engine: 'chromium', driver: 'playwright-chromium', headless: false },
-    { who: 'bot', label: 'Puppeteer, headless Chromium (CDP)', engine: 'chromium', driver: 'puppeteer-chromium', headless: true },
-    { who: 'bot', label: 'Puppeteer, headful Chromium (CDP, Xvfb)', engine: 'chromium', driver: 'puppeteer-chromium', headless: false },
-    { who: 'bot', label: 'Puppeteer, headless Firefox ESR (BiDi)', engine: 'firefox', driver: 'puppeteer-firefox', headless: true },
-    { who: 'bot', label: 'Puppeteer, headful Firefox ESR (BiDi, Xvfb)', engine: 'firefox', driver: 'puppeteer-firefox', headless: false },
-    { who: 'bot', label: 'Selenium + chromedriver, headless', engine: 'chromium', driver: 'selenium-chromedriver', headless: true },
-    { who: 'bot', label: 'Selenium + chromedriver, headful (Xvfb)', engine: 'chromium', driver: 'selenium-chromedriver', headless: false },
-    { who: 'bot', label: 'Selenium + WebKitWebDriver, MiniBrowser (Xvfb)', engine: 'webkit', driver: 'selenium-webkit', headless: false },
+    {
+      who: 'bot',
+      label: 'Playwright, headless Chromium',
+      engine: 'chromium',
+      driver: 'playwright-chromium',
+      headless: true,
+    },
+    {
+      who: 'bot',
+      label: 'Playwright, headful Chromium (Xvfb)',
+      engine: 'chromium',
+      driver: 'playwright-chromium',
+      headless: false,
+    },
+    {
+      who: 'bot',
+      label: 'Puppeteer, headless Chromium (CDP)',
+      engine: 'chromium',
+      driver: 'puppeteer-chromium',
+      headless: true,
+    },
+    {
+      who: 'bot',
+      label: 'Puppeteer, headful Chromium (CDP, Xvfb)',
+      engine: 'chromium',
+      driver: 'puppeteer-chromium',
+      headless: false,
+    },
+    {
+      who: 'bot',
+      label: 'Puppeteer, headless Firefox ESR (BiDi)',
+      engine: 'firefox',
+      driver: 'puppeteer-firefox',
+      headless: true,
+    },
+    {
+      who: 'bot',
+      label: 'Puppeteer, headful Firefox ESR (BiDi, Xvfb)',
+      engine: 'firefox',
+      driver: 'puppeteer-firefox',
+      headless: false,
+    },
+    {
+      who: 'bot',
+      label: 'Selenium + chromedriver, headless',
+      engine: 'chromium',
+      driver: 'selenium-chromedriver',
+      headless: true,
+    },
+    {
+      who: 'bot',
+      label: 'Selenium + chromedriver, headful (Xvfb)',
+      engine: 'chromium',
+      driver: 'selenium-chromedriver',
+      headless: false,
+    },
+    {
+      who: 'bot',
+      label: 'Selenium + WebKitWebDriver, MiniBrowser (Xvfb)',
+      engine: 'webkit',
+      driver: 'selenium-webkit',
+      headless: false,
+    },
     stealthRow(),
-    { who: 'bot', label: 'Playwright, headless Chromium, profiler chunk blocked', engine: 'chromium', driver: 'playwright-chromium', headless: true, blocked: true },
+    {
+      who: 'bot',
+      label: 'Playwright, headless Chromium, profiler chunk blocked',
+      engine: 'chromium',
+      driver: 'playwright-chromium',
+      headless: true,
+      blocked: true,
+    },
     forgedRow(),
   ];
   const humans = ENGINES.flatMap((engine): Row[] => [
     { who: 'human', label: `${engine}: plain start, then a reload`, engine, profile: 'a', reloads: 1 },
     { who: 'human', label: `${engine}: restart, same profile`, engine, profile: 'a' },
     { who: 'human', label: `${engine}: second profile`, engine, profile: 'b' },
-    { who: 'human', label: `${engine}: other window size`, engine, profile: 'size', variant: { windowSize: [1024, 640] } },
+    {
+      who: 'human',
+      label: `${engine}: other window size`,
+      engine,
+      profile: 'size',
+      variant: { windowSize: [1024, 640] },
+    },
     {
       who: 'human',
       label: `${engine}: TZ=America/Sao_Paulo LANG=pt_BR`,
@@ -62,12 +129,35 @@ export function fullMatrix(): Row[] {
       profile: 'locale',
       variant: { locale: { tz: 'America/Sao_Paulo', lang: 'pt_BR.UTF-8' } },
     },
-    { who: 'human', label: `${engine}: private window`, engine, profile: 'private', variant: { privateWindow: true } },
-    { who: 'human', label: `${engine}: cookies blocked`, engine, profile: 'cookies', variant: { cookiesBlocked: true } },
-    { who: 'human', label: `${engine}: profiler chunk blocked (ad blocker)`, engine, profile: 'blocked', blocked: true },
+    {
+      who: 'human',
+      label: `${engine}: private window`,
+      engine,
+      profile: 'private',
+      variant: { privateWindow: true },
+    },
+    {
+      who: 'human',
+      label: `${engine}: cookies blocked`,
+      engine,
+      profile: 'cookies',
+      variant: { cookiesBlocked: true },
+    },
+    {
+      who: 'human',
+      label: `${engine}: profiler chunk blocked (ad blocker)`,
+      engine,
+      profile: 'blocked',
+      blocked: true,
+    },
   ]);
   // The replay row replays the first buyer's report, so it runs after the buyers.
-  const replay: Row = { who: 'bot', label: "Replay: a buyer's signals posted onto a new session", engine: 'none', client: 'replay' };
+  const replay: Row = {
+    who: 'bot',
+    label: "Replay: a buyer's signals posted onto a new session",
+    engine: 'none',
+    client: 'replay',
+  };
   return [...bots, ...humans, replay];
 }
 
@@ -82,18 +172,43 @@ function stealthRow(): Row {
 }
 
 function forgedRow(): Row {
-  return { who: 'bot', label: 'Forged: no browser, {bot:{detected:false}, visitor_id:<random>}', engine: 'none', client: 'forged' };
+  return {
+    who: 'bot',
+    label: 'Forged: no browser, {bot:{detected:false}, visitor_id:<random>}',
+    engine: 'none',
+    client: 'forged',
+  };
 }
 
 /** The reduced matrix `npm test` runs: a bot and a buyer per engine, the stealth and the forged rows. */
 export function reducedMatrix(): Row[] {
   return [
-    { who: 'bot', label: 'Playwright, headless Chromium', engine: 'chromium', driver: 'playwright-chromium', headless: true },
-    { who: 'bot', label: 'Puppeteer, headless Firefox ESR (BiDi)', engine: 'firefox', driver: 'puppeteer-firefox', headless: true },
-    { who: 'bot', label: 'Selenium + WebKitWebDriver, MiniBrowser (Xvfb)', engine: 'webkit', driver: 'selenium-webkit', headless: false },
+    {
+      who: 'bot',
+      label: 'Playwright, headless Chromium',
+      engine: 'chromium',
+      driver: 'playwright-chromium',
+      headless: true,
+    },
+    {
+      who: 'bot',
+      label: 'Puppeteer, headless Firefox ESR (BiDi)',
+      engine: 'firefox',
+      driver: 'puppeteer-firefox',
+      headless: true,
+    },
+    {
+      who: 'bot',
+      label: 'Selenium + WebKitWebDriver, MiniBrowser (Xvfb)',
+      engine: 'webkit',
+      driver: 'selenium-webkit',
+      headless: false,
+    },
     stealthRow(),
     forgedRow(),
-    ...ENGINES.map((engine): Row => ({ who: 'human', label: `${engine}: plain start`, engine, profile: 'a' })),
+    ...ENGINES.map(
+      (engine): Row => ({ who: 'human', label: `${engine}: plain start`, engine, profile: 'a' }),
+    ),
   ];
 }
 
@@ -103,7 +218,9 @@ async function checkouts(lab: Lab, run: Run, count: number): Promise<Outcome[]> 
   const deadline = Date.now() + OUTCOME_DEADLINE_MS;
   while (run.outcomes.length < count) {
     if (Date.now() > deadline)
-      throw new Error(`no checkout after ${OUTCOME_DEADLINE_MS / 1000} s; page errors: ${lab.errorsOf(run).join(' | ') || 'none'}`);
+      throw new Error(
+        `no checkout after ${OUTCOME_DEADLINE_MS / 1000} s; page errors: ${lab.errorsOf(run).join(' | ') || 'none'}`,
+      );
     if (lab.errorsOf(run).length) throw new Error(`page error: ${lab.errorsOf(run).join(' | ')}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -131,7 +248,11 @@ export async function runMatrix(rows: Row[], log: (line: string) => void = () =>
         if (row.engine === 'none') {
           outcomes = [await noBrowserCheckout(run, row.client, buyer)];
         } else if (row.who === 'bot') {
-          const driven = await drive(row.driver, { url: run.url({ blocked: row.blocked }), headless: row.headless, display: display.display });
+          const driven = await drive(row.driver, {
+            url: run.url({ blocked: row.blocked }),
+            headless: row.headless,
+            display: display.display,
+          });
           try {
             outcomes = await checkouts(lab, run, 1);
           } finally {
@@ -153,11 +274,20 @@ export async function runMatrix(rows: Row[], log: (line: string) => void = () =>
         }
         result = { row, outcomes, flagged: outcomes.some(isFlagged) };
       } catch (error) {
-        result = { row, outcomes: [], flagged: false, error: String((error as Error).message ?? error).slice(0, 500) };
+        result = {
+          row,
+          outcomes: [],
+          flagged: false,
+          error: String((error as Error).message ?? error).slice(0, 500),
+        };
       }
       results.push(result);
-      const verdicts = result.outcomes.map((o) => `${o.status} ${o.score} [${o.reasons.join(',')}]`).join('; ');
-      log(`${row.who} | ${row.label} | ${result.error ? `ERROR ${result.error}` : verdicts} | ${Date.now() - started} ms`);
+      const verdicts = result.outcomes
+        .map((o) => `${o.status} ${o.score} [${o.reasons.join(',')}]`)
+        .join('; ');
+      log(
+        `${row.who} | ${row.label} | ${result.error ? `ERROR ${result.error}` : verdicts} | ${Date.now() - started} ms`,
+      );
     }
   } finally {
     await display.stop();

@@ -35,20 +35,23 @@ export function serviceClient(service: string, keys: { secretKey: string; public
     /** The merchant's backend: tokenises the approved test card, charges it with the session, reads the session. */
     async chargeAndRead(sessionId: string): Promise<Omit<Outcome, 'setupToSignalsMs' | 'userAgent'>> {
       const token = await call<{ id: string }>(keys.publicKey, 'POST', '/v1/tokens', {
-        card: { number: '4111111111111111', holder_name: 'Maria Silva', exp_month: 12, exp_year: 2030, cvv: '123' },
-      });
-      const charge = await call<{ fraud_analysis: { status: Outcome['status']; score: number; reasons: string[] } }>(
-        keys.secretKey,
-        'POST',
-        '/v1/charges',
-        {
-          amount: 1990,
-          payment_method: 'credit_card',
-          card_token: token.id,
-          fraud_session_id: sessionId,
-          customer: { name: 'Maria Silva', email: 'maria@example.com', document: '52998224725' },
+        card: {
+          number: '4111111111111111',
+          holder_name: 'Maria Silva',
+          exp_month: 12,
+          exp_year: 2030,
+          cvv: '123',
         },
-      );
+      });
+      const charge = await call<{
+        fraud_analysis: { status: Outcome['status']; score: number; reasons: string[] };
+      }>(keys.secretKey, 'POST', '/v1/charges', {
+        amount: 1990,
+        payment_method: 'credit_card',
+        card_token: token.id,
+        fraud_session_id: sessionId,
+        customer: { name: 'Maria Silva', email: 'maria@example.com', document: '52998224725' },
+      });
       const session = await this.readSession(sessionId);
       const profiler = session.signals?.profiler ?? null;
       return {
@@ -60,11 +63,9 @@ export function serviceClient(service: string, keys: { secretKey: string; public
       };
     },
     readSession: (sessionId: string) =>
-      call<{ signals: null | { visitor_id: string | null; profiler: null | StoredProfiler; ip_lookup: unknown } }>(
-        keys.secretKey,
-        'GET',
-        `/v1/fraud/sessions/${sessionId}`,
-      ),
+      call<{
+        signals: null | { visitor_id: string | null; profiler: null | StoredProfiler; ip_lookup: unknown };
+      }>(keys.secretKey, 'GET', `/v1/fraud/sessions/${sessionId}`),
     /**
      * What a script with no browser does: creates a session with the public key as a Chrome page would, then
      * posts `signals` (carrying the session's `signals_token` when the service issues one).
@@ -74,11 +75,23 @@ export function serviceClient(service: string, keys: { secretKey: string; public
         keys.publicKey,
         'POST',
         '/v1/fraud/sessions',
-        { ip_address: null, type: 'Chrome', host_name: '127.0.0.1', cookies_accepted: true, user_agent: CHROME_UA },
+        {
+          ip_address: null,
+          type: 'Chrome',
+          host_name: '127.0.0.1',
+          cookies_accepted: true,
+          user_agent: CHROME_UA,
+        },
         asPage,
       );
       const token = created.signals_token ? { signals_token: created.signals_token } : {};
-      await call(keys.publicKey, 'POST', `/v1/fraud/sessions/${created.sessionId}/signals`, { ...signals, ...token }, asPage);
+      await call(
+        keys.publicKey,
+        'POST',
+        `/v1/fraud/sessions/${created.sessionId}/signals`,
+        { ...signals, ...token },
+        asPage,
+      );
       return created.sessionId;
     },
   };

@@ -16,18 +16,18 @@ const SLACK = 16;
 export const emulatedViewport: Detector = {
   name: 'emulated_viewport',
   detect({ innerWidth, innerHeight, outerWidth, outerHeight, devicePixelRatio, screen }) {
-    const ratio = devicePixelRatio || 1;
-    const gap = (outer: number, inner: number) => Math.min(outer - inner, outer - inner * ratio);
-    const widthGap = gap(outerWidth, innerWidth);
-    const heightGap = gap(outerHeight, innerHeight);
     // A window of 0×0 is a browser that does not report one (some embedded views): nothing to compare.
     if (outerWidth === 0 || outerHeight === 0) return false;
+    const ratio = devicePixelRatio || 1;
+    // How much larger the window is than the page, read both as zoomed and as unzoomed: the smaller reading.
+    const gap = (outer: number, inner: number) => Math.min(outer - inner, outer - inner * ratio);
+    // How much larger the page is than the window, read the same way.
+    const excess = (outer: number, inner: number) => Math.min(inner - outer, inner * ratio - outer);
     const windowSmallerThanPage =
-      Math.max(innerWidth - outerWidth, innerWidth * ratio - outerWidth) > SLACK &&
-      Math.max(innerHeight - outerHeight, innerHeight * ratio - outerHeight) > SLACK;
-    const windowLargerThanScreen =
-      outerWidth > screen.width + SLACK || outerHeight > screen.height + SLACK;
-    const pageShrunkInWindow = widthGap >= MIN_SIDE_GAP && heightGap >= MAX_UI_HEIGHT;
+      excess(outerWidth, innerWidth) > SLACK && excess(outerHeight, innerHeight) > SLACK;
+    const windowLargerThanScreen = outerWidth > screen.width + SLACK || outerHeight > screen.height + SLACK;
+    const pageShrunkInWindow =
+      gap(outerWidth, innerWidth) >= MIN_SIDE_GAP && gap(outerHeight, innerHeight) >= MAX_UI_HEIGHT;
     return windowSmallerThanPage || windowLargerThanScreen || pageShrunkInWindow;
   },
 };

@@ -4,7 +4,8 @@ import type { Detector } from './types.js';
 export const headlessUserAgent: Detector = {
   name: 'headless_user_agent',
   detect({ navigator }) {
-    const hints = (navigator as Navigator & { userAgentData?: { brands?: { brand: string }[] } }).userAgentData;
+    const hints = (navigator as Navigator & { userAgentData?: { brands?: { brand: string }[] } })
+      .userAgentData;
     return (
       /HeadlessChrome/.test(navigator.userAgent) ||
       (hints?.brands ?? []).some(({ brand }) => /Headless/i.test(brand))

@@ -9,7 +9,10 @@ export type { Detector } from './types.js';
 export const DETECTORS: readonly Detector[] = [emulatedViewport, headlessUserAgent, driverGlobals];
 
 /** Runs each detector; one that throws (an API missing in this browser) is left out rather than guessed. */
-export function runDetectors(window: Window, detectors: readonly Detector[] = DETECTORS): Record<string, boolean> {
+export function runDetectors(
+  window: Window,
+  detectors: readonly Detector[] = DETECTORS,
+): Record<string, boolean> {
   const fired: Record<string, boolean> = {};
   for (const detector of detectors) {
     try {

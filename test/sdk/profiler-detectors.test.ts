@@ -1,0 +1,130 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { driverGlobals } from '../../src/sdk/src/profiler/detectors/driver-globals.js';
+import { emulatedViewport } from '../../src/sdk/src/profiler/detectors/emulated-viewport.js';
+import { headlessUserAgent } from '../../src/sdk/src/profiler/detectors/headless-user-agent.js';
+import { DETECTORS, runDetectors } from '../../src/sdk/src/profiler/detectors/index.js';
+
+// Window geometries as measured in docs/efficacy.md's lab (Xvfb screen 1920×1080) and as zoom and HiDPI make them.
+interface Geometry {
+  inner: [number, number];
+  outer: [number, number];
+  screen?: [number, number];
+  ratio?: number;
+}
+const geometry = ({ inner, outer, screen = [1920, 1080], ratio = 1 }: Geometry) =>
+  ({
+    innerWidth: inner[0],
+    innerHeight: inner[1],
+    outerWidth: outer[0],
+    outerHeight: outer[1],
+    devicePixelRatio: ratio,
+    screen: { width: screen[0], height: screen[1] },
+  }) as unknown as Window;
+
+describe('emulated_viewport', () => {
+  it.each<[string, Geometry]>([
+    ['Chromium started plainly', { inner: [945, 917], outer: [945, 1060] }],
+    ['MiniBrowser', { inner: [1024, 730], outer: [1024, 768] }],
+    ['zoomed to 125 %', { inner: [756, 733.6], outer: [945, 1060], ratio: 1.25 }],
+    ['zoomed to 50 %', { inner: [1890, 1834], outer: [945, 1060], ratio: 0.5 }],
+    ['a HiDPI screen', { inner: [945, 917], outer: [945, 1060], ratio: 2 }],
+    ['a side panel open', { inner: [600, 917], outer: [945, 1060] }],
+    ['DevTools docked at the bottom', { inner: [945, 500], outer: [945, 1060] }],
+    ['full screen', { inner: [1920, 1080], outer: [1920, 1080] }],
+    ['a maximised window with 8 px borders', { inner: [1920, 960], outer: [1936, 1096] }],
+    ['no window reported', { inner: [800, 600], outer: [0, 0] }],
+  ])('does not fire for %s', (_name, window) => {
+    expect(emulatedViewport.detect(geometry(window))).toBe(false);
+  });
+
+  it.each<[string, Geometry]>([
+    ["stealth Puppeteer's 800×600 viewport in a 945×1060 window", { inner: [800, 600], outer: [945, 1060] }],
+    [
+      "headful Playwright's 1280×720 screen under a 1288×805 window",
+      { inner: [1280, 720], outer: [1288, 805], screen: [1280, 720] },
+    ],
+    [
+      "headless Puppeteer's 780×580 window around an 800×600 page",
+      { inner: [800, 600], outer: [780, 580], screen: [800, 600] },
+    ],
+  ])('fires for %s', (_name, window) => {
+    expect(emulatedViewport.detect(geometry(window))).toBe(true);
+  });
+});
+
+describe('headless_user_agent', () => {
+  const browser = (userAgent: string, brands?: string[]) =>
+    ({
+      navigator: { userAgent, userAgentData: brands && { brands: brands.map((brand) => ({ brand })) } },
+    }) as unknown as Window;
+
+  it('fires for HeadlessChrome in the user agent or in the client hints', () => {
+    expect(
+      headlessUserAgent.detect(
+        browser('Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/156.0.0.0 Safari/537.36'),
+      ),
+    ).toBe(true);
+    expect(
+      headlessUserAgent.detect(browser('Mozilla/5.0 Chrome/156.0.0.0', ['Chromium', 'HeadlessChrome'])),
+    ).toBe(true);
+  });
+
+  it('does not fire for Chrome, Firefox or Safari', () => {
+    expect(
+      headlessUserAgent.detect(
+        browser('Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0 Safari/537.36', [
+          'Chromium',
+          'Not.A/Brand',
+        ]),
+      ),
+    ).toBe(false);
+    expect(
+      headlessUserAgent.detect(
+        browser('Mozilla/5.0 (X11; Linux x86_64; rv:153.0) Gecko/20100101 Firefox/153.0'),
+      ),
+    ).toBe(false);
+    expect(
+      headlessUserAgent.detect(
+        browser('Mozilla/5.0 (Macintosh) AppleWebKit/605.1.15 Version/18.0 Safari/605.1.15'),
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('driver_globals', () => {
+  it('does not fire on an ordinary page', () => {
+    expect(driverGlobals.detect(window)).toBe(false);
+  });
+
+  it.each([
+    'cdc_adoQpoasnfa76pfcZLmcfl_Array',
+    '__webdriver_evaluate',
+    'callPhantom',
+    '__playwright__binding__',
+    '__puppeteer_utility',
+  ])('fires when the page carries %s', (name) => {
+    Object.defineProperty(window, name, { value: 1, configurable: true });
+    try {
+      expect(driverGlobals.detect(window)).toBe(true);
+    } finally {
+      delete (window as unknown as Record<string, unknown>)[name];
+    }
+  });
+});
+
+describe('runDetectors', () => {
+  it('reports every detector by name, in registry order', () => {
+    expect(Object.keys(runDetectors(window))).toEqual(DETECTORS.map((detector) => detector.name));
+  });
+
+  it('leaves out a detector that throws instead of guessing its answer', () => {
+    const broken = {
+      name: 'broken',
+      detect: () => {
+        throw new Error('no such API');
+      },
+    };
+    expect(runDetectors(window, [broken, headlessUserAgent])).toEqual({ headless_user_agent: false });
+  });
+});
