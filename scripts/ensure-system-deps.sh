@@ -2,6 +2,9 @@
 # Makes sure the system packages the tests need are present:
 #   postgresql  the PostgreSQL server (initdb, pg_ctl, postgres) for the PostgreSQL test suites
 #   chromium    Debian's Chromium at /usr/bin/chromium, driven by Playwright for the e2e tests
+#   the efficacy lab's engines and drivers (test/efficacy, npm run bench -- efficacy):
+#   chromium-driver (chromedriver), firefox-esr, webkit2gtk-driver (WebKitWebDriver; its libwebkit2gtk-4.1-0
+#   brings MiniBrowser), xvfb and xauth (the headful rows' display)
 # As root with apt-get, installs what is missing; otherwise names the packages and fails.
 # Quiet when everything is there.
 set -euo pipefail
@@ -10,9 +13,21 @@ missing=()
 if ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
   missing+=(postgresql)
 fi
-if [ ! -x /usr/bin/chromium ]; then
-  missing+=(chromium)
-fi
+# binary → the Debian package that installs it
+declare -A binaries=(
+  [/usr/bin/chromium]=chromium
+  [/usr/bin/chromedriver]=chromium-driver
+  [/usr/bin/firefox-esr]=firefox-esr
+  [/usr/bin/WebKitWebDriver]=webkit2gtk-driver
+  [/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser]=libwebkit2gtk-4.1-0
+  [/usr/bin/Xvfb]=xvfb
+  [/usr/bin/xauth]=xauth
+)
+for binary in "${!binaries[@]}"; do
+  if [ ! -x "$binary" ]; then
+    missing+=("${binaries[$binary]}")
+  fi
+done
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
@@ -32,7 +47,8 @@ fi
 
 {
   echo "ensure-system-deps: missing system packages: ${missing[*]}"
-  echo "  The tests need Debian's PostgreSQL server (package 'postgresql') and Chromium (package 'chromium')."
+  echo "  The tests need Debian's PostgreSQL server, Chromium (+ chromedriver), Firefox ESR, WebKitGTK's"
+  echo "  WebKitWebDriver and MiniBrowser, and Xvfb."
   echo "  Install them as root, then run the tests again:"
   echo "    sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing[*]}"
 } >&2
