@@ -17,8 +17,10 @@ const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
 
 /** The figures of one matrix run: rates, the confusion matrix, visitor-id stability, timings, detector costs. */
 export function summarise(results: RowResult[]) {
-  const bots = results.filter((result) => result.row.who === 'bot');
-  const humans = results.filter((result) => result.row.who === 'human');
+  // A row that did not run (a browser that did not start) is no evidence either way: counted apart.
+  const failed = results.filter((result) => result.error !== undefined);
+  const bots = results.filter((result) => result.row.who === 'bot' && result.error === undefined);
+  const humans = results.filter((result) => result.row.who === 'human' && result.error === undefined);
   const humanOutcomes = humans.flatMap((result) => result.outcomes);
   const confusion = {
     botFlagged: bots.filter((result) => result.flagged).length,
@@ -69,6 +71,7 @@ export function summarise(results: RowResult[]) {
   return {
     bots,
     humans,
+    failed,
     confusion,
     detectionRate: rate(confusion.botFlagged, bots.length),
     falsePositiveRate: rate(confusion.humanFlagged, humans.length),
@@ -149,8 +152,10 @@ const cell = (value: string) => value.replaceAll('|', '\\|');
 
 /** docs/efficacy.md: how it was measured, on what, and every row's verdict. */
 export function markdown(summary: ReturnType<typeof summarise>, at: string): string {
+  // dpkg-query's own format syntax, not a template placeholder.
+  const webkitVersion = versionOf('dpkg-query', ['-W', `-f=${'$'}{Version}`, 'libwebkit2gtk-4.1-0']);
   const versions = [
-    `Engines: ${versionOf(BINARIES.chromium, ['--version'])} (+ chromedriver ${versionOf('/usr/bin/chromedriver', ['--version']).split(' ')[1] ?? '?'}); ${versionOf(BINARIES.firefox, ['--version'])}; WebKitGTK MiniBrowser ${versionOf(BINARIES.webkit, ['--version'])}`,
+    `Engines: ${versionOf(BINARIES.chromium, ['--version'])} (+ chromedriver ${versionOf('/usr/bin/chromedriver', ['--version']).split(' ')[1] ?? '?'}); ${versionOf(BINARIES.firefox, ['--version'])}; WebKitGTK MiniBrowser ${webkitVersion}`,
     `Drivers: Playwright ${packageVersion('@playwright/test')}, puppeteer-core ${packageVersion('puppeteer-core')}, selenium-webdriver ${packageVersion('selenium-webdriver')}; profiler: FingerprintJS ${packageVersion('@fingerprintjs/fingerprintjs')}, BotD ${packageVersion('@fingerprintjs/botd')}`,
   ];
   const verdicts = (result: RowResult) =>
@@ -161,10 +166,13 @@ export function markdown(summary: ReturnType<typeof summarise>, at: string): str
     [...new Set(result.outcomes.flatMap((o) => Object.keys(o.detectors).filter((k) => o.detectors[k])))].join(
       ', ',
     ) || '—';
-  const rows = (list: RowResult[], expected: string) =>
-    list.map(
+  const rows = (who: 'bot' | 'human') =>
+    [
+      ...(who === 'bot' ? summary.bots : summary.humans),
+      ...summary.failed.filter((r) => r.row.who === who),
+    ].map(
       (r) =>
-        `| ${cell(r.row.label)} | ${verdicts(r)} | ${firedDetectors(r)} | ${r.flagged === (expected === 'flagged') ? 'yes' : '**no**'} |`,
+        `| ${cell(r.row.label)} | ${verdicts(r)} | ${firedDetectors(r)} | ${!r.error && r.flagged === (who === 'bot') ? 'yes' : '**no**'} |`,
     );
   const c = summary.confusion;
   return [
@@ -187,6 +195,7 @@ export function markdown(summary: ReturnType<typeof summarise>, at: string): str
     `- Detection rate: **${percent(summary.detectionRate)}** (${c.botFlagged} of ${summary.bots.length} bot rows flagged; target 100 %).`,
     `- False-positive rate: **${percent(summary.falsePositiveRate)}** (${c.humanFlagged} of ${summary.humans.length} human rows flagged; target 0 %).`,
     `- Human decline rate: **${percent(summary.humanDeclineRate)}**.`,
+    `- Rows that did not run (left out of the rates): ${summary.failed.length}${summary.failed.length ? ` (${summary.failed.map((r) => cell(r.row.label)).join('; ')})` : ''}.`,
     '',
     '| | flagged | not flagged |',
     '|---|---|---|',
@@ -221,13 +230,13 @@ export function markdown(summary: ReturnType<typeof summarise>, at: string): str
     '',
     '| row | verdict (status score (reasons)) | detectors fired | met |',
     '|---|---|---|---|',
-    ...rows(summary.bots, 'flagged'),
+    ...rows('bot'),
     '',
     '## Human rows (each must end not flagged)',
     '',
     '| row | verdict (status score (reasons)) | detectors fired | met |',
     '|---|---|---|---|',
-    ...rows(summary.humans, 'not flagged'),
+    ...rows('human'),
     '',
   ].join('\n');
 }
