@@ -34,123 +34,80 @@ const isFlagged = (outcome: Outcome) => outcome.status === 'review' || outcome.s
 
 const ENGINES: Engine[] = ['chromium', 'firefox', 'webkit'];
 
+const bot = (label: string, engine: Engine, driver: Driver, headless: boolean, blocked?: boolean): Row => ({
+  who: 'bot',
+  label,
+  engine,
+  driver,
+  headless,
+  ...(blocked && { blocked }),
+});
+
+// The rows both matrices run.
+const PLAYWRIGHT_HEADLESS = bot('Playwright, headless Chromium', 'chromium', 'playwright-chromium', true);
+const PUPPETEER_FIREFOX_HEADLESS = bot(
+  'Puppeteer, headless Firefox ESR (BiDi)',
+  'firefox',
+  'puppeteer-firefox',
+  true,
+);
+const SELENIUM_WEBKIT = bot(
+  'Selenium + WebKitWebDriver, MiniBrowser (Xvfb)',
+  'webkit',
+  'selenium-webkit',
+  false,
+);
+const STEALTH = bot(
+  'Stealth: Puppeteer, headful Chromium, no --enable-automation, AutomationControlled off',
+  'chromium',
+  'puppeteer-chromium-stealth',
+  false,
+);
+const FORGED: Row = {
+  who: 'bot',
+  label: 'Forged: no browser, {bot:{detected:false}, visitor_id:<random>}',
+  engine: 'none',
+  client: 'forged',
+};
+
 /** The full matrix of issue 9 (`npm run bench -- efficacy`). */
 export function fullMatrix(): Row[] {
   const bots: Row[] = [
-    {
-      who: 'bot',
-      label: 'Playwright, headless Chromium',
-      engine: 'chromium',
-      driver: 'playwright-chromium',
-      headless: true,
-    },
-    {
-      who: 'bot',
-      label: 'Playwright, headful Chromium (Xvfb)',
-      engine: 'chromium',
-      driver: 'playwright-chromium',
-      headless: false,
-    },
-    {
-      who: 'bot',
-      label: 'Puppeteer, headless Chromium (CDP)',
-      engine: 'chromium',
-      driver: 'puppeteer-chromium',
-      headless: true,
-    },
-    {
-      who: 'bot',
-      label: 'Puppeteer, headful Chromium (CDP, Xvfb)',
-      engine: 'chromium',
-      driver: 'puppeteer-chromium',
-      headless: false,
-    },
-    {
-      who: 'bot',
-      label: 'Puppeteer, headless Firefox ESR (BiDi)',
-      engine: 'firefox',
-      driver: 'puppeteer-firefox',
-      headless: true,
-    },
-    {
-      who: 'bot',
-      label: 'Puppeteer, headful Firefox ESR (BiDi, Xvfb)',
-      engine: 'firefox',
-      driver: 'puppeteer-firefox',
-      headless: false,
-    },
-    {
-      who: 'bot',
-      label: 'Selenium + chromedriver, headless',
-      engine: 'chromium',
-      driver: 'selenium-chromedriver',
-      headless: true,
-    },
-    {
-      who: 'bot',
-      label: 'Selenium + chromedriver, headful (Xvfb)',
-      engine: 'chromium',
-      driver: 'selenium-chromedriver',
-      headless: false,
-    },
-    {
-      who: 'bot',
-      label: 'Selenium + WebKitWebDriver, MiniBrowser (Xvfb)',
-      engine: 'webkit',
-      driver: 'selenium-webkit',
-      headless: false,
-    },
-    stealthRow(),
-    {
-      who: 'bot',
-      label: 'Playwright, headless Chromium, profiler chunk blocked',
-      engine: 'chromium',
-      driver: 'playwright-chromium',
-      headless: true,
-      blocked: true,
-    },
-    forgedRow(),
+    PLAYWRIGHT_HEADLESS,
+    bot('Playwright, headful Chromium (Xvfb)', 'chromium', 'playwright-chromium', false),
+    bot('Puppeteer, headless Chromium (CDP)', 'chromium', 'puppeteer-chromium', true),
+    bot('Puppeteer, headful Chromium (CDP, Xvfb)', 'chromium', 'puppeteer-chromium', false),
+    PUPPETEER_FIREFOX_HEADLESS,
+    bot('Puppeteer, headful Firefox ESR (BiDi, Xvfb)', 'firefox', 'puppeteer-firefox', false),
+    bot('Selenium + chromedriver, headless', 'chromium', 'selenium-chromedriver', true),
+    bot('Selenium + chromedriver, headful (Xvfb)', 'chromium', 'selenium-chromedriver', false),
+    SELENIUM_WEBKIT,
+    STEALTH,
+    bot(
+      'Playwright, headless Chromium, profiler chunk blocked',
+      'chromium',
+      'playwright-chromium',
+      true,
+      true,
+    ),
+    FORGED,
   ];
-  const humans = ENGINES.flatMap((engine): Row[] => [
-    { who: 'human', label: `${engine}: plain start, then a reload`, engine, profile: 'a', reloads: 1 },
-    { who: 'human', label: `${engine}: restart, same profile`, engine, profile: 'a' },
-    { who: 'human', label: `${engine}: second profile`, engine, profile: 'b' },
-    {
-      who: 'human',
-      label: `${engine}: other window size`,
-      engine,
-      profile: 'size',
-      variant: { windowSize: [1024, 640] },
-    },
-    {
-      who: 'human',
-      label: `${engine}: TZ=America/Sao_Paulo LANG=pt_BR`,
-      engine,
-      profile: 'locale',
-      variant: { locale: { tz: 'America/Sao_Paulo', lang: 'pt_BR.UTF-8' } },
-    },
-    {
-      who: 'human',
-      label: `${engine}: private window`,
-      engine,
-      profile: 'private',
-      variant: { privateWindow: true },
-    },
-    {
-      who: 'human',
-      label: `${engine}: cookies blocked`,
-      engine,
-      profile: 'cookies',
-      variant: { cookiesBlocked: true },
-    },
-    {
-      who: 'human',
-      label: `${engine}: profiler chunk blocked (ad blocker)`,
-      engine,
-      profile: 'blocked',
-      blocked: true,
-    },
-  ]);
+  const humans = ENGINES.flatMap((engine): Row[] => {
+    const human = (label: string, profile: string, more: Partial<Row> = {}): Row =>
+      ({ who: 'human', label: `${engine}: ${label}`, engine, profile, ...more }) as Row;
+    return [
+      human('plain start, then a reload', 'a', { reloads: 1 }),
+      human('restart, same profile', 'a'),
+      human('second profile', 'b'),
+      human('other window size', 'size', { variant: { windowSize: [1024, 640] } }),
+      human('TZ=America/Sao_Paulo LANG=pt_BR', 'locale', {
+        variant: { locale: { tz: 'America/Sao_Paulo', lang: 'pt_BR.UTF-8' } },
+      }),
+      human('private window', 'private', { variant: { privateWindow: true } }),
+      human('cookies blocked', 'cookies', { variant: { cookiesBlocked: true } }),
+      human('profiler chunk blocked (ad blocker)', 'blocked', { blocked: true }),
+    ];
+  });
   // The replay row replays the first buyer's report, so it runs after the buyers.
   const replay: Row = {
     who: 'bot',
@@ -161,51 +118,14 @@ export function fullMatrix(): Row[] {
   return [...bots, ...humans, replay];
 }
 
-function stealthRow(): Row {
-  return {
-    who: 'bot',
-    label: 'Stealth: Puppeteer, headful Chromium, no --enable-automation, AutomationControlled off',
-    engine: 'chromium',
-    driver: 'puppeteer-chromium-stealth',
-    headless: false,
-  };
-}
-
-function forgedRow(): Row {
-  return {
-    who: 'bot',
-    label: 'Forged: no browser, {bot:{detected:false}, visitor_id:<random>}',
-    engine: 'none',
-    client: 'forged',
-  };
-}
-
 /** The reduced matrix `npm test` runs: a bot and a buyer per engine, the stealth and the forged rows. */
 export function reducedMatrix(): Row[] {
   return [
-    {
-      who: 'bot',
-      label: 'Playwright, headless Chromium',
-      engine: 'chromium',
-      driver: 'playwright-chromium',
-      headless: true,
-    },
-    {
-      who: 'bot',
-      label: 'Puppeteer, headless Firefox ESR (BiDi)',
-      engine: 'firefox',
-      driver: 'puppeteer-firefox',
-      headless: true,
-    },
-    {
-      who: 'bot',
-      label: 'Selenium + WebKitWebDriver, MiniBrowser (Xvfb)',
-      engine: 'webkit',
-      driver: 'selenium-webkit',
-      headless: false,
-    },
-    stealthRow(),
-    forgedRow(),
+    PLAYWRIGHT_HEADLESS,
+    PUPPETEER_FIREFOX_HEADLESS,
+    SELENIUM_WEBKIT,
+    STEALTH,
+    FORGED,
     ...ENGINES.map(
       (engine): Row => ({ who: 'human', label: `${engine}: plain start`, engine, profile: 'a' }),
     ),

@@ -1,10 +1,7 @@
+import type { ProfilerReport } from '../../src/sdk/src/profiler/types.js';
+import { CHROME_UA, cardFields, chargeBody } from '../../test/helpers/charges.js';
+import { basic } from '../../test/helpers/merchants.js';
 import type { Outcome } from './lab.js';
-
-const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
-
-/** Where the service's user agent header comes from for a no-browser client: it sends a browser's. */
-export const CHROME_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 /** A merchant's two keys over real HTTP: the public key as a page (or a script posing as one), the secret as its backend. */
 export function serviceClient(service: string, keys: { secretKey: string; publicKey: string }) {
@@ -34,24 +31,10 @@ export function serviceClient(service: string, keys: { secretKey: string; public
     publicKey: keys.publicKey,
     /** The merchant's backend: tokenises the approved test card, charges it with the session, reads the session. */
     async chargeAndRead(sessionId: string): Promise<Omit<Outcome, 'setupToSignalsMs' | 'userAgent'>> {
-      const token = await call<{ id: string }>(keys.publicKey, 'POST', '/v1/tokens', {
-        card: {
-          number: '4111111111111111',
-          holder_name: 'Maria Silva',
-          exp_month: 12,
-          exp_year: 2030,
-          cvv: '123',
-        },
-      });
+      const token = await call<{ id: string }>(keys.publicKey, 'POST', '/v1/tokens', { card: cardFields() });
       const charge = await call<{
         fraud_analysis: { status: Outcome['status']; score: number; reasons: string[] };
-      }>(keys.secretKey, 'POST', '/v1/charges', {
-        amount: 1990,
-        payment_method: 'credit_card',
-        card_token: token.id,
-        fraud_session_id: sessionId,
-        customer: { name: 'Maria Silva', email: 'maria@example.com', document: '52998224725' },
-      });
+      }>(keys.secretKey, 'POST', '/v1/charges', chargeBody(token.id, sessionId));
       const session = await this.readSession(sessionId);
       const profiler = session.signals?.profiler ?? null;
       return {
@@ -64,7 +47,7 @@ export function serviceClient(service: string, keys: { secretKey: string; public
     },
     readSession: (sessionId: string) =>
       call<{
-        signals: null | { visitor_id: string | null; profiler: null | StoredProfiler; ip_lookup: unknown };
+        signals: null | { visitor_id: string | null; profiler: null | ProfilerReport; ip_lookup: unknown };
       }>(keys.secretKey, 'GET', `/v1/fraud/sessions/${sessionId}`),
     /**
      * What a script with no browser does: creates a session with the public key as a Chrome page would, then
@@ -97,13 +80,3 @@ export function serviceClient(service: string, keys: { secretKey: string; public
   };
 }
 export type ServiceClient = ReturnType<typeof serviceClient>;
-
-export interface StoredProfiler {
-  provider: string;
-  visitor_id: string;
-  confidence?: number;
-  components: Record<string, unknown>;
-  bot: { detected: boolean; kind?: string };
-  detectors?: Record<string, boolean>;
-  duration_ms: number;
-}
