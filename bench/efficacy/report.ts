@@ -4,7 +4,7 @@ import type { BenchFigure } from '../lib/report.js';
 import { machine } from '../lib/report.js';
 import { BINARIES, type Engine } from './humans.js';
 import type { Outcome } from './lab.js';
-import { isFlagged, type RowResult } from './rows.js';
+import { metTarget, type RowResult } from './rows.js';
 
 const ENGINES: Engine[] = ['chromium', 'firefox', 'webkit'];
 
@@ -160,7 +160,7 @@ export function markdown(summary: ReturnType<typeof summarise>, at: string): str
       ...summary.failed.filter((r) => r.row.who === who),
     ].map(
       (r) =>
-        `| ${cell(r.row.label)} | ${verdicts(r)} | ${firedDetectors(r)} | ${!r.error && r.flagged === (who === 'bot') ? 'yes' : '**no**'} |`,
+        `| ${cell(r.row.label)} | ${verdicts(r)} | ${firedDetectors(r)} | ${metTarget(r) ? 'yes' : '**no**'} |`,
     );
   const c = summary.confusion;
   return [
@@ -220,7 +220,7 @@ export function markdown(summary: ReturnType<typeof summarise>, at: string): str
     '|---|---|---|---|',
     ...rows('bot'),
     '',
-    '## Human rows (each must end not flagged)',
+    '## Human rows (each must end not flagged; the ad-blocked one may go to review, never decline)',
     '',
     '| row | verdict (status score (reasons)) | detectors fired | met |',
     '|---|---|---|---|',
@@ -228,5 +228,3 @@ export function markdown(summary: ReturnType<typeof summarise>, at: string): str
     '',
   ].join('\n');
 }
-
-export { isFlagged };

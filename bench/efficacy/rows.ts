@@ -244,4 +244,14 @@ async function noBrowserCheckout(
   return { ...(await run.client.chargeAndRead(sessionId)), setupToSignalsMs: null, userAgent: null };
 }
 
-export { isFlagged };
+/**
+ * Whether a row ended as it must: a bot flagged; a buyer not flagged, except the buyer whose ad blocker stopped
+ * the profiler, who may go to review but never be declined.
+ */
+export function metTarget(result: RowResult): boolean {
+  if (result.error !== undefined) return false;
+  if (result.row.who === 'bot') return result.flagged;
+  if ('blocked' in result.row && result.row.blocked)
+    return result.outcomes.every((outcome) => outcome.status !== 'declined');
+  return !result.flagged;
+}
