@@ -77,6 +77,8 @@ export const SignalsBody = Type.Object(
           detectors: Type.Optional(
             Type.Record(Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$' }), Type.Boolean(), {
               maxProperties: 32,
+              // Without it, a key that misses the pattern would pass unchecked.
+              additionalProperties: false,
               description: 'Named automation detectors of the profiler (snake_case name → fired).',
             }),
           ),

@@ -1,0 +1,57 @@
+import { describe, expect, test } from 'vitest';
+import type { FraudSession } from '../../../../src/server/fraud/service.js';
+import { analyzeRisk } from '../../../../src/server/risk/engine.js';
+import { driverGlobals } from '../../../../src/server/risk/rules/driver-globals.js';
+import { emulatedViewport } from '../../../../src/server/risk/rules/emulated-viewport.js';
+import { headlessUserAgent } from '../../../../src/server/risk/rules/headless-user-agent.js';
+import { input, policy, session } from '../fixtures.js';
+
+/** A session whose profiler report carries `detectors` (undefined: a provider that has none). */
+function reported(detectors: Record<string, boolean> | undefined): FraudSession {
+  const clean = session();
+  const profiler = clean.signals!.profiler!;
+  return session({ signals: { profiler: { ...profiler, ...(detectors && { detectors }) } } });
+}
+
+// The three rules that read the profiler's named detectors (src/sdk/src/profiler/detectors).
+describe.each([
+  ['HEADLESS_USER_AGENT', headlessUserAgent, 'headless_user_agent'],
+  ['DRIVER_GLOBALS', driverGlobals, 'driver_globals'],
+  ['EMULATED_VIEWPORT', emulatedViewport, 'emulated_viewport'],
+] as const)('%s', (code, rule, detector) => {
+  test(`found when the profiler's ${detector} detector fired`, () => {
+    expect(rule.code).toBe(code);
+    expect(rule.applies(input(reported({ [detector]: true })), policy)).toBe(true);
+  });
+
+  test('not found when it did not fire, did not run, another detector fired, or there is no report', () => {
+    expect(rule.applies(input(reported({ [detector]: false })), policy)).toBe(false);
+    expect(rule.applies(input(reported(undefined)), policy)).toBe(false);
+    expect(rule.applies(input(reported({ some_other_detector: true })), policy)).toBe(false);
+    expect(rule.applies(input(session({ signals: null })), policy)).toBe(false);
+  });
+});
+
+describe('detector verdicts', () => {
+  test('a headless user agent or driver globals alone decline; an emulated viewport alone goes to review', () => {
+    expect(analyzeRisk(input(reported({ headless_user_agent: true })), policy)).toMatchObject({
+      status: 'declined',
+      reasons: ['HEADLESS_USER_AGENT'],
+    });
+    expect(analyzeRisk(input(reported({ driver_globals: true })), policy).status).toBe('declined');
+    expect(analyzeRisk(input(reported({ emulated_viewport: true })), policy)).toEqual({
+      status: 'review',
+      score: policy.weights.EMULATED_VIEWPORT,
+      reasons: ['EMULATED_VIEWPORT'],
+    });
+  });
+
+  test('a report with every detector quiet is approved', () => {
+    const quiet = { emulated_viewport: false, headless_user_agent: false, driver_globals: false };
+    expect(analyzeRisk(input(reported(quiet)), policy)).toEqual({
+      status: 'approved',
+      score: 0,
+      reasons: [],
+    });
+  });
+});
