@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { driverGlobals } from '../../src/sdk/src/profiler/detectors/driver-globals.js';
 import { emulatedViewport } from '../../src/sdk/src/profiler/detectors/emulated-viewport.js';
 import { headlessUserAgent } from '../../src/sdk/src/profiler/detectors/headless-user-agent.js';
+import { historyUnthrottled } from '../../src/sdk/src/profiler/detectors/history-unthrottled.js';
 import { DETECTORS, runDetectors } from '../../src/sdk/src/profiler/detectors/index.js';
 
 // Window geometries as measured in docs/efficacy.md's lab (Xvfb screen 1920×1080) and as zoom and HiDPI make them.
@@ -110,6 +111,45 @@ describe('driver_globals', () => {
     } finally {
       delete (window as unknown as Record<string, unknown>)[name];
     }
+  });
+});
+
+describe('history_unthrottled', () => {
+  /** A page whose frames keep at most `limit` history updates, as Chromium's flooding protection does (200). */
+  const chromiumLike = (limit: number | null, isChromium = true) => {
+    const removed: boolean[] = [];
+    let state: unknown = null;
+    let updates = 0;
+    const history = {
+      replaceState(next: unknown) {
+        if (limit === null || updates++ < limit) state = next;
+      },
+      get state() {
+        return state;
+      },
+    };
+    const frame = { style: {}, contentWindow: { history }, remove: () => removed.push(true) };
+    const page = {
+      chrome: isChromium ? {} : undefined,
+      document: { createElement: () => frame, body: { appendChild: () => frame } },
+    } as unknown as Window;
+    return { page, removed };
+  };
+
+  it('does not fire in Chromium that throttles history updates, and removes its frame', () => {
+    const { page, removed } = chromiumLike(200);
+    expect(historyUnthrottled.detect(page)).toBe(false);
+    expect(removed).toEqual([true]);
+  });
+
+  it("fires in Chromium launched without the limit (a driver's --disable-ipc-flooding-protection)", () => {
+    const { page, removed } = chromiumLike(null);
+    expect(historyUnthrottled.detect(page)).toBe(true);
+    expect(removed).toEqual([true]);
+  });
+
+  it('does not judge other engines, which throttle differently', () => {
+    expect(historyUnthrottled.detect(chromiumLike(null, false).page)).toBe(false);
   });
 });
 

@@ -68,6 +68,9 @@ export const DEFAULT_POLICY: RiskPolicy = {
     // A page that does not fit its window is a driver's emulated viewport, or a buyer with odd window
     // tooling; alone it goes to review, where a person decides.
     EMULATED_VIEWPORT: 40,
+    // Chromium without history throttling was launched by a driver's flags; a person would have to pass the
+    // flag by hand. Alone it reviews; with another tell it declines.
+    HISTORY_UNTHROTTLED: 50,
   },
   thresholds: { review: 30, decline: 70 },
   velocity: {

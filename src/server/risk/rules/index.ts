@@ -7,6 +7,7 @@ import { deviceVelocity } from './device-velocity.js';
 import { driverGlobals } from './driver-globals.js';
 import { emulatedViewport } from './emulated-viewport.js';
 import { headlessUserAgent } from './headless-user-agent.js';
+import { historyUnthrottled } from './history-unthrottled.js';
 import { hostNotAllowed } from './host-not-allowed.js';
 import { ipMismatch } from './ip-mismatch.js';
 import { profileMissing } from './profile-missing.js';
@@ -29,6 +30,7 @@ export const RULES = [
   headlessUserAgent,
   driverGlobals,
   emulatedViewport,
+  historyUnthrottled,
   hostNotAllowed,
   browserTypeMismatch,
   ipMismatch,

@@ -4,6 +4,7 @@ import { analyzeRisk } from '../../../../src/server/risk/engine.js';
 import { driverGlobals } from '../../../../src/server/risk/rules/driver-globals.js';
 import { emulatedViewport } from '../../../../src/server/risk/rules/emulated-viewport.js';
 import { headlessUserAgent } from '../../../../src/server/risk/rules/headless-user-agent.js';
+import { historyUnthrottled } from '../../../../src/server/risk/rules/history-unthrottled.js';
 import { input, policy, session } from '../fixtures.js';
 
 /** A session whose profiler report carries `detectors` (undefined: a provider that has none). */
@@ -13,11 +14,12 @@ function reported(detectors: Record<string, boolean> | undefined): FraudSession 
   return session({ signals: { profiler: { ...profiler, ...(detectors && { detectors }) } } });
 }
 
-// The three rules that read the profiler's named detectors (src/sdk/src/profiler/detectors).
+// The rules that read the profiler's named detectors (src/sdk/src/profiler/detectors).
 describe.each([
   ['HEADLESS_USER_AGENT', headlessUserAgent, 'headless_user_agent'],
   ['DRIVER_GLOBALS', driverGlobals, 'driver_globals'],
   ['EMULATED_VIEWPORT', emulatedViewport, 'emulated_viewport'],
+  ['HISTORY_UNTHROTTLED', historyUnthrottled, 'history_unthrottled'],
 ] as const)('%s', (code, rule, detector) => {
   test(`found when the profiler's ${detector} detector fired`, () => {
     expect(rule.code).toBe(code);
@@ -46,8 +48,20 @@ describe('detector verdicts', () => {
     });
   });
 
+  test('the stealth row of the lab (emulated viewport and unthrottled history) declines', () => {
+    expect(
+      analyzeRisk(input(reported({ emulated_viewport: true, history_unthrottled: true })), policy).status,
+    ).toBe('declined');
+    expect(analyzeRisk(input(reported({ history_unthrottled: true })), policy).status).toBe('review');
+  });
+
   test('a report with every detector quiet is approved', () => {
-    const quiet = { emulated_viewport: false, headless_user_agent: false, driver_globals: false };
+    const quiet = {
+      emulated_viewport: false,
+      headless_user_agent: false,
+      driver_globals: false,
+      history_unthrottled: false,
+    };
     expect(analyzeRisk(input(reported(quiet)), policy)).toEqual({
       status: 'approved',
       score: 0,
