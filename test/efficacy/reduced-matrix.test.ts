@@ -29,11 +29,12 @@ describe('efficacy lab, reduced matrix', () => {
     },
   );
 
-  it('catches the stealth row by its emulated viewport, with navigator.webdriver hidden', () => {
+  it('declines the stealth row by its emulated viewport and unthrottled history, navigator.webdriver hidden', () => {
     const outcome = outcomeOf(ROWS.find((row) => row.label.startsWith('Stealth'))!);
     expect(outcome.botDetected).toBe(false);
-    expect(outcome.detectors.emulated_viewport).toBe(true);
-    expect(outcome.reasons).toContain('EMULATED_VIEWPORT');
+    expect(outcome.detectors).toMatchObject({ emulated_viewport: true, history_unthrottled: true });
+    expect(outcome.reasons).toEqual(expect.arrayContaining(['EMULATED_VIEWPORT', 'HISTORY_UNTHROTTLED']));
+    expect(outcome.status).toBe('declined');
   });
 
   it.each(ROWS.filter((row) => row.who === 'human').map((row) => [row.label, row] as const))(
