@@ -1,7 +1,18 @@
 import type { ProfilerReport } from '../../src/sdk/src/profiler/types.js';
-import { CHROME_UA, cardFields, chargeBody } from '../../test/helpers/charges.js';
 import { basic } from '../../test/helpers/merchants.js';
 import type { Outcome } from './lab.js';
+
+// test/helpers/charges.ts has these too, but it loads vitest's hooks, which a benchmark outside vitest cannot.
+const CHROME_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+const APPROVED_CARD = {
+  number: '4111111111111111',
+  holder_name: 'Maria Silva',
+  exp_month: 12,
+  exp_year: 2030,
+  cvv: '123',
+};
+const BUYER = { name: 'Maria Silva', email: 'maria@example.com', document: '52998224725' };
 
 /** A merchant's two keys over real HTTP: the public key as a page (or a script posing as one), the secret as its backend. */
 export function serviceClient(service: string, keys: { secretKey: string; publicKey: string }) {
@@ -31,10 +42,16 @@ export function serviceClient(service: string, keys: { secretKey: string; public
     publicKey: keys.publicKey,
     /** The merchant's backend: tokenises the approved test card, charges it with the session, reads the session. */
     async chargeAndRead(sessionId: string): Promise<Omit<Outcome, 'setupToSignalsMs' | 'userAgent'>> {
-      const token = await call<{ id: string }>(keys.publicKey, 'POST', '/v1/tokens', { card: cardFields() });
+      const token = await call<{ id: string }>(keys.publicKey, 'POST', '/v1/tokens', { card: APPROVED_CARD });
       const charge = await call<{
         fraud_analysis: { status: Outcome['status']; score: number; reasons: string[] };
-      }>(keys.secretKey, 'POST', '/v1/charges', chargeBody(token.id, sessionId));
+      }>(keys.secretKey, 'POST', '/v1/charges', {
+        amount: 1990,
+        payment_method: 'credit_card',
+        card_token: token.id,
+        fraud_session_id: sessionId,
+        customer: BUYER,
+      });
       const session = await this.readSession(sessionId);
       const profiler = session.signals?.profiler ?? null;
       return {
