@@ -34,6 +34,27 @@ describe.each([
   });
 });
 
+describe('HEADLESS_USER_AGENT without a profile', () => {
+  const HEADLESS_UA =
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36';
+
+  test('found from the declared or the sent user agent when the profiler was blocked', () => {
+    const blocked = { profiler: null, automation: null, profilerError: 'blocked' };
+    expect(
+      headlessUserAgent.applies(
+        input(session({ declared: { userAgent: HEADLESS_UA }, signals: blocked })),
+        policy,
+      ),
+    ).toBe(true);
+    expect(
+      headlessUserAgent.applies(
+        input(session({ observed: { userAgent: HEADLESS_UA }, signals: null })),
+        policy,
+      ),
+    ).toBe(true);
+  });
+});
+
 describe('detector verdicts', () => {
   test('a headless user agent or driver globals alone decline; an emulated viewport alone goes to review', () => {
     expect(analyzeRisk(input(reported({ headless_user_agent: true })), policy)).toMatchObject({
