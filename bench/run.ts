@@ -5,9 +5,12 @@ import { efficacyBenchmark } from './efficacy.bench.js';
 import { fraudSessionsBenchmark } from './fraud-sessions.bench.js';
 import type { BenchFigure } from './lib/report.js';
 import { writeResults } from './lib/report.js';
+import { stopBenchPostgres } from './lib/stores.js';
+import { scaleOutBenchmark } from './scale-out.bench.js';
 import { sdkSizeBenchmark } from './sdk-size.bench.js';
 import { setupLatencyBenchmark } from './setup-latency.bench.js';
 import { submerchantReadBenchmark } from './submerchant-read.bench.js';
+import { tokensBenchmark } from './tokens.bench.js';
 import { webhookLatencyBenchmark, webhookThroughputBenchmark } from './webhooks.bench.js';
 
 /** `npm run bench [-- name…]`: runs the named benchmarks (all by default) and writes bench/results/. */
@@ -16,12 +19,14 @@ const benchmarks: Record<string, (durationSeconds: number) => Promise<BenchFigur
   'sdk-size': sdkSizeBenchmark,
   'setup-latency': setupLatencyBenchmark,
   'fraud-sessions': fraudSessionsBenchmark,
+  tokens: tokensBenchmark,
   'submerchant-read': submerchantReadBenchmark,
   'charge-create': chargeCreateBenchmark,
   'charge-list': chargeListBenchmark,
   'webhook-throughput': webhookThroughputBenchmark,
   'webhook-latency': webhookLatencyBenchmark,
   efficacy: efficacyBenchmark,
+  'scale-out': scaleOutBenchmark,
 };
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -33,9 +38,13 @@ if (unknown.length) {
 }
 
 const figures: BenchFigure[] = [];
-for (const [name, run] of Object.entries(benchmarks)) {
-  if (selected.length && !selected.includes(name)) continue;
-  console.error(`running ${name}…`);
-  figures.push(...(await run(durationSeconds)));
+try {
+  for (const [name, run] of Object.entries(benchmarks)) {
+    if (selected.length && !selected.includes(name)) continue;
+    console.error(`running ${name}…`);
+    figures.push(...(await run(durationSeconds)));
+  }
+} finally {
+  await stopBenchPostgres();
 }
 console.log(writeResults(figures));

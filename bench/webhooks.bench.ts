@@ -111,7 +111,7 @@ export async function webhookThroughputBenchmark(durationSeconds: number): Promi
 }
 
 /** A receiver in this process, so that "returned" and "arrived" are read from one clock. */
-async function startLatencyReceiver() {
+export async function startLatencyReceiver() {
   const arrivals = new Map<string, number>();
   const waiters = new Map<string, (at: number) => void>();
   let secret = '';
@@ -167,7 +167,7 @@ async function startLatencyReceiver() {
 }
 
 /** Nearest-rank percentile. */
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
 }

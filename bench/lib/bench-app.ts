@@ -7,15 +7,17 @@ import { buildApp } from '../../src/server/app.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
 
 /**
- * The service as a benchmark server runs it: a fresh SQLite file in a temporary folder, silent logs.
+ * The service as a benchmark server runs it: a fresh SQLite file in a temporary folder, or the PostgreSQL
+ * database of `BENCH_DATABASE_URL` (bench/lib/stores.ts), silent logs.
  * `stopOnSigterm(...others)` stops what else the server started, then the app, then removes the folder, when the
  * parent (bench/lib/child.ts) stops the server.
  */
 export async function startBenchApp(overrides: Partial<Config> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigia-bench-'));
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? `file:${path.join(dir, 'vigia.db')}`;
   const app = await buildApp({
     ...loadConfig(),
-    databaseUrl: `file:${path.join(dir, 'vigia.db')}`,
+    databaseUrl,
     logLevel: 'silent',
     ...overrides,
   });
@@ -27,7 +29,7 @@ export async function startBenchApp(overrides: Partial<Config> = {}) {
       process.exit(0);
     });
   };
-  return { app, stopOnSigterm };
+  return { app, databaseUrl, stopOnSigterm };
 }
 
 /** Listens on a free loopback port and answers the base URL. */

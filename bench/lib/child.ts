@@ -8,10 +8,13 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
  * Starts a benchmark server script in its own process (so the load generator does not share its event loop)
  * and resolves with the first JSON line it prints: where it listens and how to call it.
  */
-export async function startServer<T>(script: string): Promise<{ info: T; stop: () => Promise<void> }> {
+export async function startServer<T>(
+  script: string,
+  env: Record<string, string> = {},
+): Promise<{ info: T; stop: () => Promise<void> }> {
   const child: ChildProcess = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), [script], {
     cwd: repoRoot,
-    env: { ...process.env, VIGIA_ENV: 'test', LOG_LEVEL: 'silent' },
+    env: { ...process.env, VIGIA_ENV: 'test', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = readline.createInterface({ input: child.stdout! });

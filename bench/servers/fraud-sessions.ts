@@ -1,50 +1,47 @@
-import Fastify from 'fastify';
-import { createMerchant, updateMerchantSettings } from '../../src/server/merchants/service.js';
+import { randomUUID } from 'node:crypto';
 import { CHROME_UA } from '../../test/helpers/charges.js';
-import { basic } from '../../test/helpers/merchants.js';
-import { listenLocally, startBenchApp } from '../lib/bench-app.js';
+import { basic, insert, startWriteServer } from '../lib/write-server.js';
 
-// Our POST /v1/fraud/sessions (public key, CORS, validation, ua-parser reading, one INSERT) beside a bare
-// Fastify route answering the same JSON.
-/** What the SDK sends from a checkout page on https://shop.example.com. */
-const body = JSON.stringify({
+// Our POST /v1/fraud/sessions (public key, CORS, validation, ua-parser reading, one INSERT) against the same
+// INSERT through a prepared statement, and a bare route answering the same JSON.
+const declared = {
   ip_address: null,
   type: 'Chrome',
   host_name: 'shop.example.com',
   cookies_accepted: true,
   user_agent: CHROME_UA,
-});
-
-const { app, stopOnSigterm } = await startBenchApp();
-const { merchant, publicKey } = await createMerchant(app.store.db, {
-  name: 'Bench',
-  live: false,
-  now: new Date(),
-});
-// The public-key bucket is per (merchant, buyer IP) and the load comes from one IP: the limit is raised so that
-// the run is not refused; the limiter still counts every request.
-await updateMerchantSettings(app.store.db, merchant.id, { rateLimits: { default: 100_000_000 } }, new Date());
-const ours = await listenLocally(app);
-
-const headers = {
-  authorization: basic(publicKey),
-  'content-type': 'application/json',
-  origin: 'https://shop.example.com',
-  'user-agent': CHROME_UA,
 };
+// What ours stores of its ua-parser readings for this user agent, kept constant by the reference.
+const readings = JSON.stringify({ declared: { type: 'Chrome' }, header: { type: 'Chrome' } });
 
-// The bare route answers what ours answered to the same request (status 201 and its JSON).
-const sample = await app.inject({ method: 'POST', url: '/v1/fraud/sessions', headers, payload: body });
-if (sample.statusCode !== 201) {
-  console.error(`POST /v1/fraud/sessions answered ${sample.statusCode}: ${sample.body}`);
-  process.exit(1);
-}
-const payload = sample.json();
-const bare = Fastify();
-bare.post('/v1/fraud/sessions', async (_request, reply) => reply.code(201).send(payload));
-const bareUrl = await listenLocally(bare);
-
-console.log(
-  JSON.stringify({ ours: `${ours}/v1/fraud/sessions`, bare: `${bareUrl}/v1/fraud/sessions`, headers, body }),
-);
-stopOnSigterm(() => bare.close());
+await startWriteServer({
+  method: 'POST',
+  path: '/v1/fraud/sessions',
+  headers: (publicKey) => ({
+    authorization: basic(publicKey),
+    'content-type': 'application/json',
+    origin: 'https://shop.example.com',
+    'user-agent': CHROME_UA,
+  }),
+  body: declared,
+  referenceWrites: ({ merchantId, now }) => [
+    insert('fraud_sessions', {
+      id: randomUUID(),
+      merchant_id: merchantId,
+      declared_ip_address: declared.ip_address,
+      declared_type: declared.type,
+      declared_host_name: declared.host_name,
+      declared_cookies_accepted: 1,
+      declared_user_agent: declared.user_agent,
+      observed_ip_address: '127.0.0.1',
+      observed_user_agent: CHROME_UA,
+      observed_origin: 'https://shop.example.com',
+      parsed_type: 'Chrome',
+      observed_type: 'Chrome',
+      user_agent_readings: readings,
+      expires_at: new Date(now.getTime() + 30 * 60_000).toISOString(),
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    }),
+  ],
+});

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { newId } from '../core/ids.js';
 import { fromJson, toJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
+import { notifyOtherProcesses } from './wakeup.js';
 
 export interface NewEvent {
   merchantId: string;
@@ -36,8 +37,9 @@ export function createOutbox(): Outbox {
   return {
     async recordEvent(trx, event) {
       const { id, queued } = await writeEvent(trx, event);
-      // Only a hint to this app's workers, so a fresh delivery goes out at once instead of at the next poll
-      // (workers elsewhere find it by polling). It may run before the commit: a woken worker re-polls briefly.
+      // A hint to this app's workers, so a fresh delivery goes out at once instead of at the next poll (workers
+      // elsewhere are woken at the commit on PostgreSQL, wakeup.ts). It may run before the commit: a woken worker
+      // re-polls briefly.
       if (queued > 0) wakeWorkers();
       return id;
     },
@@ -75,6 +77,7 @@ export async function writeEvent(
     type: event.type,
     createdAt,
   });
+  if (queued > 0) await notifyOtherProcesses(trx);
   return { id, queued };
 }
 

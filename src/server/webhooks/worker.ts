@@ -17,6 +17,7 @@ import { openEndpointSecret } from './secrets.js';
 import { type SendResult, WebhookSender } from './sender.js';
 import { EVENT_HEADER, EVENT_ID_HEADER, SIGNATURE_HEADER, signPayload } from './signature.js';
 import type { Resolver } from './ssrf.js';
+import { listenForDeliveries } from './wakeup.js';
 
 /** The subset of a pino/Fastify logger the worker writes to. */
 export interface WorkerLogger {
@@ -78,6 +79,7 @@ export class DeliveryWorker {
   private running = false;
   private loopDone: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
+  private stopListening: (() => Promise<void>) | null = null;
   private wake: (() => void) | null = null;
   private wokenAt = 0;
   private backlog = false;
@@ -117,11 +119,17 @@ export class DeliveryWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.unsubscribe =
-      this.options.outbox?.onWake(() => {
-        this.wokenAt = Date.now();
-        this.wake?.();
-      }) ?? null;
+    const wakeUp = () => {
+      this.wokenAt = Date.now();
+      this.wake?.();
+    };
+    this.unsubscribe = this.options.outbox?.onWake(wakeUp) ?? null;
+    this.stopListening = listenForDeliveries(this.options.store, wakeUp, (error) =>
+      this.options.logger.warn(
+        { err: error, worker: this.id },
+        'webhook wake-up connection lost; polling meanwhile',
+      ),
+    );
     this.loopDone = this.loop();
   }
 
@@ -130,6 +138,8 @@ export class DeliveryWorker {
     this.running = false;
     this.unsubscribe?.();
     this.unsubscribe = null;
+    await this.stopListening?.();
+    this.stopListening = null;
     this.wake?.();
     await this.loopDone;
     this.loopDone = null;
