@@ -138,16 +138,14 @@ describe.each(DIALECTS)('%s', (dialect) => {
       const now = app.clock();
       await Promise.all(
         Array.from({ length: 20 }, (_, index) =>
-          app.store.db
-            .transaction()
-            .execute((trx) =>
-              app.outbox.recordEvent(trx, {
-                merchantId: merchant.id,
-                type: 'test.shared',
-                data: { index },
-                now,
-              }),
-            ),
+          app.store.db.transaction().execute((trx) =>
+            app.outbox.recordEvent(trx, {
+              merchantId: merchant.id,
+              type: 'test.shared',
+              data: { index },
+              now,
+            }),
+          ),
         ),
       );
       expect(stats.members - before.members).toBe(20);

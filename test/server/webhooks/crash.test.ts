@@ -1,10 +1,6 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { DIALECTS, TestClock } from '../../helpers/app.js';
-import { webhookFixture } from './helpers.js';
-
-const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/doomed-worker.ts');
+import { spawnWorkerProcess, webhookFixture } from './helpers.js';
 
 describe.each(DIALECTS)('%s', (dialect) => {
   test('a worker killed mid-delivery loses nothing: once its lease expires another worker delivers', async () => {
@@ -16,16 +12,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     receiver.behaviour = (_request, index) => (index === 0 ? 'hang' : 200);
     const eventId = await emit('charge.captured');
 
-    const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
-      env: {
-        ...process.env,
-        DATABASE_URL: app.config.databaseUrl,
-        MASTER_KEY_HEX: app.config.webhookMasterKey.toString('hex'),
-        FIXED_NOW: clock.now().toISOString(),
-        WORKER_ID: 'doomed-worker',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const child = spawnWorkerProcess(app, clock.now(), { WORKER_ID: 'doomed-worker' });
     const exited = new Promise<NodeJS.Signals | null>((resolve) =>
       child.on('exit', (_code, signal) => resolve(signal)),
     );

@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { afterAll, expect } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
 import type { Config } from '../../../src/server/config.js';
@@ -198,4 +200,25 @@ export async function webhookFixture(
   };
 
   return { app, clock, merchant, receiver, worker, createEndpoint, emit, deliveries };
+}
+
+/**
+ * A delivery worker in its own process (fixtures/worker-process.ts) on the app's database and key, its clock fixed
+ * at `now`. Its stdout carries `started` once it runs.
+ */
+export function spawnWorkerProcess(app: VigiaApp, now: Date, env: Record<string, string>) {
+  return spawn(
+    process.execPath,
+    ['--import', 'tsx', path.resolve(import.meta.dirname, 'fixtures/worker-process.ts')],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: app.config.databaseUrl,
+        MASTER_KEY_HEX: app.config.webhookMasterKey.toString('hex'),
+        FIXED_NOW: now.toISOString(),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
 }

@@ -1,11 +1,7 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { DIALECTS, TestClock } from '../../helpers/app.js';
-import { webhookFixture } from './helpers.js';
-
-const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/idle-worker.ts');
+import { spawnWorkerProcess, webhookFixture } from './helpers.js';
 
 describe.each(DIALECTS)('%s', (dialect) => {
   // PostgreSQL wakes a worker of another process at the commit (LISTEN/NOTIFY); SQLite has no such channel, so
@@ -16,16 +12,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     const clock = new TestClock();
     const { app, receiver, createEndpoint, emit } = await webhookFixture(dialect, { clock });
     await createEndpoint();
-    const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
-      env: {
-        ...process.env,
-        DATABASE_URL: app.config.databaseUrl,
-        MASTER_KEY_HEX: app.config.webhookMasterKey.toString('hex'),
-        FIXED_NOW: clock.now().toISOString(),
-        POLL_MS: String(pollMs),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawnWorkerProcess(app, clock.now(), { WORKER_ID: 'idle-worker', POLL_MS: String(pollMs) });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
       await new Promise((resolve) => child.stdout!.once('data', resolve));
