@@ -5,7 +5,7 @@ import { startServer } from './lib/child.js';
 import { load } from './lib/load.js';
 import type { BenchFigure } from './lib/report.js';
 import { freshPostgresUrl } from './lib/stores.js';
-import { percentile, startLatencyReceiver } from './webhooks.bench.js';
+import { percentile, startLatencyReceiver, subscribeReceiver } from './webhooks.bench.js';
 
 const NAME = 'scale-out (2 instances + vigia worker, PostgreSQL)';
 
@@ -41,14 +41,7 @@ export async function scaleOutBenchmark(durationSeconds: number): Promise<BenchF
     const { authorization, publicAuthorization } = first.info;
     const charges = first.info.charges.values();
 
-    const registered = await fetch(`${apis[0]}/v1/postbacks/endpoints`, {
-      method: 'POST',
-      headers: { authorization, 'content-type': 'application/json' },
-      body: JSON.stringify({ url: receiver.url, events: ['charge.captured', 'charge.failed'] }),
-    });
-    if (registered.status !== 201)
-      throw new Error(`endpoint: ${registered.status} ${await registered.text()}`);
-    receiver.setSecret(((await registered.json()) as { data: { secret: string } }).data.secret);
+    await subscribeReceiver(apis[0]!, authorization, receiver);
 
     let sent = 0;
     const charge = async () => {

@@ -166,6 +166,21 @@ export async function startLatencyReceiver() {
   };
 }
 
+/** Registers the receiver for the charge notifications through the API and gives it the endpoint's secret. */
+export async function subscribeReceiver(
+  api: string,
+  authorization: string,
+  receiver: Awaited<ReturnType<typeof startLatencyReceiver>>,
+): Promise<void> {
+  const registered = await fetch(`${api}/v1/postbacks/endpoints`, {
+    method: 'POST',
+    headers: { authorization, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: receiver.url, events: ['charge.captured', 'charge.failed'] }),
+  });
+  if (registered.status !== 201) throw new Error(`endpoint: ${registered.status} ${await registered.text()}`);
+  receiver.setSecret(((await registered.json()) as { data: { secret: string } }).data.secret);
+}
+
 /** Nearest-rank percentile. */
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -194,14 +209,7 @@ export async function webhookLatencyBenchmark(): Promise<BenchFigure[]> {
     try {
       const { api, authorization } = service.info;
       const charges = service.info.charges.values();
-      const registered = await fetch(`${api}/v1/postbacks/endpoints`, {
-        method: 'POST',
-        headers: { authorization, 'content-type': 'application/json' },
-        body: JSON.stringify({ url: receiver.url, events: ['charge.captured', 'charge.failed'] }),
-      });
-      if (registered.status !== 201)
-        throw new Error(`endpoint: ${registered.status} ${await registered.text()}`);
-      receiver.setSecret(((await registered.json()) as { data: { secret: string } }).data.secret);
+      await subscribeReceiver(api, authorization, receiver);
 
       const sample = async () => {
         const response = await fetch(`${api}/v1/charges`, {
