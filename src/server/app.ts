@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { accountRoutes } from './account/routes.js';
+import { keyLookup } from './callers.js';
 import { CHARGE_EVENT_TYPES } from './charges/index.js';
 import { chargeRoutes } from './charges/routes.js';
 import { type Clock, systemClock } from './clock.js';
@@ -22,7 +23,8 @@ import { CredentialCache } from './http/credential-cache.js';
 import { registerErrorHandling } from './http/errors.js';
 import { refuseNulCharacters } from './http/nul.js';
 import { registerOpenApi } from './http/openapi.js';
-import { applyRateLimit } from './http/rate-limit.js';
+import { applyRateLimit, meteredCategory } from './http/rate-limit.js';
+import { requireRouteDecisions } from './http/route-decisions.js';
 import { registerValidation } from './http/validation.js';
 import { operatorMerchantRoutes } from './merchants/operator-routes.js';
 import { riskRoutes } from './risk/routes.js';
@@ -52,9 +54,6 @@ export interface AppOptions {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
-// Ops and static routes: not part of the metered /v1 API.
-const UNMETERED = /^\/(health|openapi\.json|docs|sdk\/)/;
 
 export async function buildApp(config: Config, options: AppOptions = {}) {
   const logger = pino(
@@ -100,16 +99,20 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   // Only JSON bodies are accepted; anything else is a 415.
   app.removeContentTypeParser('text/plain');
 
+  const lookUp = keyLookup(store.db);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
     // CORS preflights carry no key and do no work; counting them per IP would throttle buyers behind a shared
-    // address (carrier NAT), each checkout needing several.
-    if (request.method === 'OPTIONS' || UNMETERED.test(request.url)) return;
-    const credentials = await resolveCredentials(app, request.headers.authorization);
+    // address (carrier NAT), each checkout needing several. Ops and static routes are not metered either.
+    const category = meteredCategory(request);
+    const auth = request.routeOptions.config.auth;
+    if (category === 'none' && (auth === undefined || auth === 'none')) return;
+    const credentials = await resolveCredentials(lookUp, app.credentials, request.headers.authorization);
     request.caller = credentials.status === 'valid' ? credentials.caller : null;
-    await applyRateLimit(counters, request, reply);
-    enforceAuth(request.routeOptions.config.auth, credentials);
+    if (category !== 'none') await applyRateLimit(counters, category, request, reply);
+    enforceAuth(auth, credentials);
   });
+  requireRouteDecisions(app);
   // Before any route: routes with `config.cors` get their preflight route and origin checks.
   registerCors(app);
 

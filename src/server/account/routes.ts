@@ -9,7 +9,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/account',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
         tags: ['account'],
         summary: 'Read your account and settings',
@@ -22,7 +22,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/v1/account',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
         tags: ['account'],
         summary: 'Change your settings (fraud analysis mandatory, allowed hosts)',

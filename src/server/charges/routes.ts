@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { IdempotencyKeyHeaders, idempotencyHooks } from '../core/idempotency.js';
 import { notFound, validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
+import { IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
 import { listQuerySchema, toListFilters } from '../http/lists.js';
 import { simulatedAcquirer } from './acquirer.js';
 import { CHARGE_STATUSES, ChargeBody, ChargeSchema, presentCharge } from './schemas.js';
@@ -18,7 +18,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/charges',
     {
       ...idempotent,
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'transactions' },
       schema: {
         tags: ['charges'],
         summary: 'Charge a card token',
@@ -62,7 +62,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/charges',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'transactions' },
       schema: {
         tags: ['charges'],
         summary: 'List charges (search over id, customer name, e-mail and document)',
@@ -83,7 +83,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/charges/:id',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'transactions' },
       schema: {
         tags: ['charges'],
         summary: 'Read a charge',
@@ -102,7 +102,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/charges/:id/refund',
     {
       ...idempotent,
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'transactions' },
       schema: {
         tags: ['charges'],
         summary: 'Refund a captured charge (the whole amount)',

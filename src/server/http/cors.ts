@@ -111,7 +111,7 @@ export function registerCors(app: FastifyInstance): void {
     this.route({
       method: 'OPTIONS',
       url: route.routePath,
-      config: { auth: 'none', cors: true },
+      config: { auth: 'none', rateLimit: 'none', cors: true },
       schema: { hide: true },
       handler: preflight,
     });

@@ -10,13 +10,25 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitCategory, number>> = 
   default: 100,
 };
 
-const CATEGORY_BY_PATH: readonly [RegExp, RateLimitCategory][] = [
-  [/^\/v1\/(charges|withdrawals|anticipations)(\/|\?|$)/, 'transactions'],
-  [/^\/v1\/(wallets|receivables|banks|submerchants)(\/|\?|$)/, 'queries'],
-];
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's rate-limit bucket: `transactions` (charges, withdrawals, anticipations), `queries` (wallets,
+     * receivables, banks, submerchants), `default`, or `none` (unmetered). Required on every /v1 route.
+     */
+    rateLimit?: RateLimitCategory | 'none';
+  }
+}
 
-export function rateLimitCategory(url: string): RateLimitCategory {
-  return CATEGORY_BY_PATH.find(([pattern]) => pattern.test(url))?.[1] ?? 'default';
+/**
+ * The bucket a request counts against: its route's declared category; a request that matched no route (a 404)
+ * counts as `default`, so probing for routes is metered; other routes (health, docs, static files) are not.
+ */
+export function meteredCategory(request: FastifyRequest): RateLimitCategory | 'none' {
+  if (request.method === 'OPTIONS') return 'none';
+  const declared = request.routeOptions.config.rateLimit;
+  if (declared) return declared;
+  return request.routeOptions.url === undefined ? 'default' : 'none';
 }
 
 /**
@@ -36,11 +48,10 @@ function bucketOf(
 
 export async function applyRateLimit(
   counters: RateLimiterAbstract,
+  category: RateLimitCategory,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  // The matched route, not the raw URL: `/v1/%63harges` reaches the charges routes and must count as them.
-  const category = rateLimitCategory(request.routeOptions.url ?? request.url);
   const { subject, limits } = bucketOf(request.caller, request.ip);
   const limit = limits[category] ?? DEFAULT_RATE_LIMITS[category];
   let consumed: number;

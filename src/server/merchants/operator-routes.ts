@@ -11,7 +11,7 @@ export const operatorMerchantRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.get(
     '/v1/operator/merchants',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', rateLimit: 'default' },
       schema: {
         tags: ['operator'],
         summary: 'List merchants (search over name and id)',
@@ -28,7 +28,7 @@ export const operatorMerchantRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.patch(
     '/v1/operator/merchants/:id',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', rateLimit: 'default' },
       schema: {
         tags: ['operator'],
         summary: "Change a merchant's rate limits and settings",

@@ -86,7 +86,7 @@ export const riskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/risk/settings',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
         tags: ['risk'],
         summary: 'Read the fraud analysis policy: thresholds, weights, velocity windows',
@@ -105,7 +105,7 @@ export const riskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/v1/risk/settings',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
         tags: ['risk'],
         summary: 'Change your review and decline thresholds',

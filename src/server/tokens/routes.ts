@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdempotencyKeyHeaders, idempotencyHooks } from '../core/idempotency.js';
 import { validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses } from '../http/envelope.js';
+import { IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
 import { checkCard } from './card.js';
 import { startTokenPurge } from './purge.js';
 import { presentToken, TokenBody, TokenSchema } from './schemas.js';
@@ -16,7 +16,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/tokens',
     {
       ...idempotencyHooks(app),
-      config: { auth: 'browser', cors: true },
+      config: { auth: 'browser', rateLimit: 'default', cors: true },
       schema: {
         tags: ['tokens'],
         summary: 'Tokenize a card (single use, valid 15 minutes)',

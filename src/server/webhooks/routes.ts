@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { IdempotencyKeyHeaders, idempotencyHooks } from '../core/idempotency.js';
 import { businessRule, invalidState, notFound, validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
+import { IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
 import { listQuerySchema, toListFilters } from '../http/lists.js';
 import { findDelivery, listEndpointDeliveries, retryDelivery } from './deliveries.js';
 import type { WebhooksOptions } from './plugin.js';
@@ -55,7 +55,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async (
       // A retried registration replays the first answer (secret included, stored sealed) instead of
       // registering a second endpoint that would receive every event twice.
       ...idempotencyHooks(app, { sealResponses: true }),
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
         tags: TAGS,
         summary: 'Register a webhook endpoint (its secret is shown only in this response)',
@@ -88,7 +88,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async (
   app.get(
     '/v1/postbacks/endpoints',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
         tags: TAGS,
         summary: 'List webhook endpoints (status active|paused, search over url and id)',
@@ -109,7 +109,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async (
   app.get(
     '/v1/postbacks/endpoints/:id',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
         tags: TAGS,
         summary: 'Read a webhook endpoint',
@@ -126,7 +126,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async (
   app.patch(
     '/v1/postbacks/endpoints/:id',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
         tags: TAGS,
         summary: 'Change url, events or status (active|paused) of a webhook endpoint',
@@ -156,7 +156,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async (
   app.delete(
     '/v1/postbacks/endpoints/:id',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
         tags: TAGS,
         summary: 'Delete a webhook endpoint (its pending deliveries are dropped)',
@@ -177,7 +177,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async (
   app.post(
     '/v1/postbacks/endpoints/:id/secret/regenerate',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
         tags: TAGS,
         summary: 'Replace the signing secret; the old one stops signing at once',
@@ -203,7 +203,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async (
   app.get(
     '/v1/postbacks/endpoints/:id/deliveries',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
         tags: TAGS,
         summary:
@@ -229,7 +229,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async (
   app.get(
     '/v1/postbacks/deliveries/:id',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
         tags: TAGS,
         summary: 'Read a delivery with its attempt log',
@@ -247,7 +247,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async (
   app.post(
     '/v1/postbacks/deliveries/:id/retry',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
         tags: TAGS,
         summary: 'Redeliver now (any status); if it fails, the retry schedule starts over',
