@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { hashesEqual, hashKey, type KeyKind, keyKind } from '../core/keys.js';
 import { ApiError } from '../errors.js';
-import type { Merchant } from '../merchants/service.js';
+import type { Merchant, RateLimitCategory } from '../merchants/service.js';
 import type { CredentialCache } from './credential-cache.js';
 
 /**
@@ -21,6 +21,11 @@ export type Credentials =
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    /**
+     * The route's rate-limit bucket: `transactions` (charges, withdrawals, anticipations), `queries` (wallets,
+     * receivables, banks, submerchants), `default`, or `none` (unmetered). Required on every /v1 route, like auth.
+     */
+    rateLimit?: RateLimitCategory | 'none';
   }
   interface FastifyRequest {
     caller: Caller | null;

@@ -10,16 +10,6 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitCategory, number>> = 
   default: 100,
 };
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * The route's rate-limit bucket: `transactions` (charges, withdrawals, anticipations), `queries` (wallets,
-     * receivables, banks, submerchants), `default`, or `none` (unmetered). Required on every /v1 route.
-     */
-    rateLimit?: RateLimitCategory | 'none';
-  }
-}
-
 /**
  * The bucket a request counts against: its route's declared category; a request that matched no route (a 404)
  * counts as `default`, so probing for routes is metered; other routes (health, docs, static files) are not.
