@@ -69,7 +69,14 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the service (Fastify's types take it as a function).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     // Errors raised before routing (a URL that is not valid percent-encoding) get our error shape too.
     frameworkErrors: (error, _request, reply) => {
       const body = errorBody('VALIDATION_ERROR', `The request URL is not valid: ${error.message}.`);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { parseMasterKey } from './core/secret-box.js';
 
@@ -12,8 +13,11 @@ export interface Config {
   /** `file:PATH` (SQLite) or `postgres://…` (PostgreSQL). */
   databaseUrl: string;
   logLevel: string;
-  /** Trust X-Forwarded-For from a reverse proxy when deriving the client IP. */
-  trustProxy: boolean;
+  /**
+   * Which peers may set X-Forwarded-For: false (none: the client IP is the socket's), the addresses/CIDRs of
+   * the reverse proxies, or the number of proxy hops in front of the service. `TRUST_PROXY`.
+   */
+  trustProxy: false | number | string[];
   /** Length of a rate-limit window; 60 s in production, shorter only in tests. */
   rateLimitWindowSeconds: number;
   /** Directory of the built SDK served under /sdk/v1/. */
@@ -122,6 +126,33 @@ function parseFlag(name: string, raw: string | undefined, fallback: boolean): bo
   throw new ConfigError(`${name} must be true or false, got "${raw}".`);
 }
 
+/**
+ * `true` would trust every hop of X-Forwarded-For, which the client writes itself: it could pick its own IP
+ * (escaping per-IP limits, exhausting another buyer's, forging a session's observed IP). Only named proxies or
+ * a hop count are accepted.
+ */
+function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (/^\d{1,2}$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const valid = (entry: string) => {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const version = net.isIP(address);
+    if (version === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    const bits = Number(prefix);
+    return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+  };
+  if (entries.length === 0 || !entries.every(valid)) {
+    throw new ConfigError(
+      `TRUST_PROXY must list your reverse proxies' addresses or CIDRs (e.g. "10.0.0.5,10.1.0.0/16") or give ` +
+        `the number of proxy hops (e.g. "1"), got "${raw.slice(0, 100)}". "true" is refused: it would let ` +
+        'any client choose its own IP through X-Forwarded-For.',
+    );
+  }
+  return entries;
+}
+
 function parseTimeout(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const ms = Number(raw);
@@ -146,7 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     databaseUrl,
     logLevel: env.LOG_LEVEL || (vigiaEnv === 'test' ? 'silent' : 'info'),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimitWindowSeconds: 60,
     sdkDistDir: env.VIGIA_SDK_DIST || path.resolve(import.meta.dirname, '../sdk/dist'),
     demoKeysFile: path.resolve(env.VIGIA_DEMO_KEYS_FILE || '.data/demo-merchant.json'),
