@@ -48,7 +48,17 @@ function payloadText(payload: unknown): string | null {
  * fails the schema is not remembered); any response the handler produces below 500 is stored, a 5xx frees the
  * key so that the retry runs again.
  */
-export function idempotencyHooks(app: FastifyInstance, options: { sealResponses?: boolean } = {}) {
+export function idempotencyHooks(
+  app: FastifyInstance,
+  options: {
+    sealResponses?: boolean;
+    /**
+     * What of the body identifies the request, when the body holds what must not outlive it: the fingerprint
+     * is kept 24 hours, so a card's CVV must not enter it and its number only as the keyed card hash.
+     */
+    fingerprint?: (body: unknown) => unknown;
+  } = {},
+) {
   // A response that carries a secret (a webhook endpoint's) is stored sealed under the master key, bound to
   // its merchant and key, so the replay store never holds the secret in plain text.
   const context = (claim: Pick<ActiveClaim, 'merchantId' | 'key'>) =>
@@ -79,7 +89,7 @@ export function idempotencyHooks(app: FastifyInstance, options: { sealResponses?
       request.method,
       // The route and its decoded parameters: two spellings of one URL are one request.
       `${request.routeOptions.url} ${JSON.stringify(request.params)}`,
-      request.body,
+      options.fingerprint ? options.fingerprint(request.body) : request.body,
     );
     const claim = await claimIdempotencyKey(app.store.db, {
       merchantId,

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Static } from '@sinclair/typebox';
 import { validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses } from '../http/envelope.js';
 import { IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
-import { checkCard } from './card.js';
+import { cardHash, checkCard } from './card.js';
 import { startTokenPurge } from './purge.js';
 import { presentToken, TokenBody, TokenSchema } from './schemas.js';
 import { createCardToken } from './service.js';
@@ -15,7 +16,12 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/tokens',
     {
-      ...idempotencyHooks(app),
+      ...idempotencyHooks(app, {
+        fingerprint: (body) => {
+          const { card } = body as Static<typeof TokenBody>;
+          return { card: { ...card, number: cardHash(app.config.cardHashKey, card.number), cvv: undefined } };
+        },
+      }),
       config: { auth: 'browser', rateLimit: 'default', cors: true },
       schema: {
         tags: ['tokens'],
