@@ -162,10 +162,24 @@ function parseTimeout(name: string, raw: string | undefined, fallback: number): 
   return ms;
 }
 
+/** What production cannot run without: each names a secret that development would generate on the spot. */
+const PRODUCTION_REQUIRED = ['VIGIA_CARD_HASH_KEY', 'VIGIA_WEBHOOK_MASTER_KEY'] as const;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const vigiaEnv = (env.VIGIA_ENV ?? 'development') as Environment;
+  // Fail closed: without VIGIA_ENV the service is production (SSRF guard on, no generated keys). Development,
+  // with its conveniences, is an explicit opt-in (`npm start`, the tests, the demo and e2e set it).
+  const vigiaEnv = (env.VIGIA_ENV || 'production') as Environment;
   if (!ENVIRONMENTS.includes(vigiaEnv)) {
     throw new ConfigError(`VIGIA_ENV must be one of ${ENVIRONMENTS.join(', ')}, got "${env.VIGIA_ENV}".`);
+  }
+  const missing = PRODUCTION_REQUIRED.filter((name) => !env[name]);
+  if (vigiaEnv === 'production' && missing.length > 0) {
+    throw new ConfigError(
+      `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required in production` +
+        `${env.VIGIA_ENV ? '' : ' (VIGIA_ENV is not set, so this is production)'}: VIGIA_CARD_HASH_KEY at ` +
+        'least 32 random characters, VIGIA_WEBHOOK_MASTER_KEY 32 random bytes as hex or base64 (e.g. ' +
+        '`openssl rand -base64 32`). For local development set VIGIA_ENV=development.',
+    );
   }
   const databaseUrl = env.DATABASE_URL || 'file:.data/vigia.db';
   if (!/^(file:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
