@@ -3,11 +3,16 @@ import { Type } from '@sinclair/typebox';
 import { notFound, validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
-import { IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
+import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
 import { listQuerySchema, toListFilters } from '../http/lists.js';
 import { simulatedAcquirer } from './acquirer.js';
 import { CHARGE_STATUSES, ChargeBody, ChargeSchema, presentCharge } from './schemas.js';
-import { createCharge, getCharge, listCharges, refundCharge } from './service.js';
+import { type Charge, createCharge, getCharge, listCharges, refundCharge } from './service.js';
+
+const chargeCreated = (charge: Charge) => ({
+  message: charge.status === 'captured' ? 'Charge captured.' : 'Charge failed.',
+  data: presentCharge(charge),
+});
 
 /** Card charges, created and managed by the merchant's server with its secret key. */
 export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -53,9 +58,9 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         acquirer,
         outbox: app.outbox,
         now: app.clock(),
+        whenCreated: (trx, created) => recordIdempotentResponse(trx, request, 201, chargeCreated(created)),
       });
-      const message = charge.status === 'captured' ? 'Charge captured.' : 'Charge failed.';
-      return reply.status(201).send({ message, data: presentCharge(charge) });
+      return reply.status(201).send(chargeCreated(charge));
     },
   );
 

@@ -152,7 +152,15 @@ function checkNewCharge(merchant: Merchant, input: NewCharge): void {
  */
 export async function createCharge(
   db: Kysely<Database>,
-  input: { merchant: Merchant; charge: NewCharge; acquirer: Acquirer; outbox: Outbox; now: Date },
+  input: {
+    merchant: Merchant;
+    charge: NewCharge;
+    acquirer: Acquirer;
+    outbox: Outbox;
+    now: Date;
+    /** Runs last in the charge's transaction (the route records its idempotent response there). */
+    whenCreated?: (trx: Kysely<Database>, charge: Charge) => Promise<void>;
+  },
 ): Promise<Charge> {
   const { merchant, charge, acquirer, outbox, now } = input;
   checkNewCharge(merchant, charge);
@@ -236,6 +244,7 @@ export async function createCharge(
     const created = toCharge(row);
     const type: ChargeEventType = created.status === 'captured' ? 'charge.captured' : 'charge.failed';
     await outbox.recordEvent(trx, { merchantId: merchant.id, type, data: presentCharge(created), now });
+    await input.whenCreated?.(trx, created);
     return created;
   });
 }

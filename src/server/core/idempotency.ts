@@ -70,7 +70,7 @@ const reused = () =>
       '24 hours. Use a new key for a new request.',
   );
 
-const inUse = () =>
+export const inUse = () =>
   new ApiError(
     409,
     'IDEMPOTENCY_KEY_IN_USE',
@@ -156,12 +156,15 @@ export async function claimIdempotencyKey(
   throw inUse();
 }
 
-/** Stores the response of a claimed key, to be replayed to retries. */
+/**
+ * Stores the response of a claimed key, to be replayed to retries. False when the claim was lost (its lease
+ * lapsed and a retry took the key over).
+ */
 export async function completeIdempotencyKey(
   db: Kysely<Database>,
   input: { merchantId: string; key: string; claimId: string; status: number; body: string },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('idempotency_keys')
     .set({
       status: 'completed',
@@ -172,10 +175,14 @@ export async function completeIdempotencyKey(
     .where('merchant_id', '=', input.merchantId)
     .where('idempotency_key', '=', input.key)
     .where('claim_id', '=', input.claimId)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
-/** Frees a claimed key whose request failed on our side (nothing was committed), so that a retry runs again. */
+/**
+ * Frees a claimed key whose request failed on our side, so that a retry runs again. A key already completed
+ * (in the transaction that created its resource) is kept: that work was committed and must be replayed.
+ */
 export async function releaseIdempotencyKey(
   db: Kysely<Database>,
   input: { merchantId: string; key: string; claimId: string },
@@ -185,6 +192,7 @@ export async function releaseIdempotencyKey(
     .where('merchant_id', '=', input.merchantId)
     .where('idempotency_key', '=', input.key)
     .where('claim_id', '=', input.claimId)
+    .where('status', '=', 'in_flight')
     .execute();
 }
 

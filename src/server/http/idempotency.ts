@@ -1,12 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
   idempotencyRequestHash,
+  inUse,
   releaseIdempotencyKey,
 } from '../core/idempotency.js';
 import { openSecret, sealSecret } from '../core/secret-box.js';
+import type { Database } from '../db/database.js';
 import { validationError } from '../errors.js';
 import { merchantOf } from './auth.js';
 
@@ -32,6 +35,10 @@ interface ActiveClaim {
   merchantId: string;
   key: string;
   claimId: string;
+  /** The response as stored (sealed when the route's responses carry a secret). */
+  stored: (body: string) => string;
+  /** Set once the response was recorded in the resource's transaction. */
+  recorded?: boolean;
 }
 
 const claims = new WeakMap<FastifyRequest, ActiveClaim>();
@@ -63,7 +70,7 @@ export function idempotencyHooks(
   // its merchant and key, so the replay store never holds the secret in plain text.
   const context = (claim: Pick<ActiveClaim, 'merchantId' | 'key'>) =>
     `idempotency:${claim.merchantId}:${claim.key}`;
-  const stored = (claim: ActiveClaim, body: string) =>
+  const stored = (claim: Pick<ActiveClaim, 'merchantId' | 'key'>, body: string) =>
     options.sealResponses ? sealSecret(body, app.config.webhookMasterKey, context(claim)) : body;
   const replayed = (claim: Pick<ActiveClaim, 'merchantId' | 'key'>, body: string) =>
     options.sealResponses ? openSecret(body, app.config.webhookMasterKey, context(claim)) : body;
@@ -104,13 +111,15 @@ export function idempotencyHooks(
         .header('idempotent-replayed', 'true')
         .send(replayed({ merchantId, key: scopedKey }, claim.body));
     }
-    claims.set(request, { merchantId, key: scopedKey, claimId: claim.claimId });
+    const active = { merchantId, key: scopedKey, claimId: claim.claimId };
+    claims.set(request, { ...active, stored: (body) => stored(active, body) });
   };
 
   const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = claims.get(request);
     if (!claim) return payload;
     claims.delete(request);
+    if (claim.recorded) return payload;
     const body = payloadText(payload);
     try {
       if (reply.statusCode >= 500 || body === null) await releaseIdempotencyKey(app.store.db, claim);
@@ -118,7 +127,7 @@ export function idempotencyHooks(
         await completeIdempotencyKey(app.store.db, {
           ...claim,
           status: reply.statusCode,
-          body: stored(claim, body),
+          body: claim.stored(body),
         });
     } catch (error) {
       // The response itself is right; an unrecorded key only means a retry waits for the lease to lapse.
@@ -128,4 +137,23 @@ export function idempotencyHooks(
   };
 
   return { preHandler, onSend };
+}
+
+/**
+ * Records a route's response in the transaction that creates its resource, so that a retry replays it even when
+ * this process dies (or outlives its lease) between the commit and the answer. Without an Idempotency-Key it
+ * does nothing. A claim lost to a retry (the lease lapsed) rolls the transaction back with a 409: the retry
+ * does the work once.
+ */
+export async function recordIdempotentResponse(
+  trx: Kysely<Database>,
+  request: FastifyRequest,
+  status: number,
+  response: unknown,
+): Promise<void> {
+  const claim = claims.get(request);
+  if (!claim) return;
+  const body = claim.stored(JSON.stringify(response));
+  if (!(await completeIdempotencyKey(trx, { ...claim, status, body }))) throw inUse();
+  claim.recorded = true;
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { businessRule, invalidState, notFound, validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
-import { IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
+import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
 import { listQuerySchema, toListFilters } from '../http/lists.js';
 import { findDelivery, listEndpointDeliveries, retryDelivery } from './deliveries.js';
 import type { WebhooksOptions } from './plugin.js';
@@ -20,6 +20,7 @@ import {
 import {
   createEndpoint,
   deleteEndpoint,
+  type Endpoint,
   findEndpoint,
   listEndpoints,
   regenerateEndpointSecret,
@@ -38,6 +39,11 @@ async function acceptableUrl(app: FastifyInstance, raw: string): Promise<string>
   if (checked.refusal.code === 'INVALID_URL') throw validationError(checked.refusal.message, details);
   throw businessRule('URL_NOT_ALLOWED', checked.refusal.message, details);
 }
+
+const endpointCreated = ({ endpoint, secret }: { endpoint: Endpoint; secret: string }) => ({
+  message: 'Webhook endpoint created. Store its secret now: it is not shown again.',
+  data: { ...presentEndpoint(endpoint), secret },
+});
 
 /** Merchants' webhook endpoints, their deliveries with the attempt log, and manual redelivery (secret key). */
 export const webhookRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async (app, options) => {
@@ -76,12 +82,10 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async (
         events: request.body.events,
         masterKey: app.config.webhookMasterKey,
         now: app.clock(),
+        whenCreated: (trx, created) => recordIdempotentResponse(trx, request, 201, endpointCreated(created)),
       });
       reply.status(201);
-      return {
-        message: 'Webhook endpoint created. Store its secret now: it is not shown again.',
-        data: { ...presentEndpoint(endpoint), secret },
-      };
+      return endpointCreated({ endpoint, secret });
     },
   );
 

@@ -32,26 +32,38 @@ export function toEndpoint(row: Selectable<WebhookEndpointsTable>): Endpoint {
 /** The secret is returned here and by regeneration only; the store keeps it sealed. */
 export async function createEndpoint(
   db: Kysely<Database>,
-  input: { merchantId: string; url: string; events: string[]; masterKey: Buffer; now: Date },
+  input: {
+    merchantId: string;
+    url: string;
+    events: string[];
+    masterKey: Buffer;
+    now: Date;
+    /** Runs last in the registration's transaction (the route records its idempotent response there). */
+    whenCreated?: (trx: Kysely<Database>, created: { endpoint: Endpoint; secret: string }) => Promise<void>;
+  },
 ): Promise<{ endpoint: Endpoint; secret: string }> {
   const id = newId();
   const secret = generateEndpointSecret();
   const timestamp = input.now.toISOString();
-  const row = await db
-    .insertInto('webhook_endpoints')
-    .values({
-      id,
-      merchant_id: input.merchantId,
-      url: input.url,
-      events: toJson(input.events),
-      status: 'active',
-      secret_sealed: sealEndpointSecret(secret, input.masterKey, id),
-      created_at: timestamp,
-      updated_at: timestamp,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return { endpoint: toEndpoint(row), secret };
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('webhook_endpoints')
+      .values({
+        id,
+        merchant_id: input.merchantId,
+        url: input.url,
+        events: toJson(input.events),
+        status: 'active',
+        secret_sealed: sealEndpointSecret(secret, input.masterKey, id),
+        created_at: timestamp,
+        updated_at: timestamp,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const created = { endpoint: toEndpoint(row), secret };
+    await input.whenCreated?.(trx, created);
+    return created;
+  });
 }
 
 export async function listEndpoints(
