@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { accountRoutes } from './account/routes.js';
@@ -55,6 +55,15 @@ export interface AppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+function requestSummary(request: FastifyRequest) {
+  return {
+    method: request.method,
+    path: request.url.split('?')[0],
+    host: request.host,
+    remoteAddress: request.ip,
+  };
+}
+
 export async function buildApp(config: Config, options: AppOptions = {}) {
   const logger = pino(
     {
@@ -63,6 +72,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body'],
         censor: '[redacted]',
       },
+      // The path without its query string: `?search=` holds buyers' e-mails and tax ids.
+      serializers: { req: requestSummary },
     },
     options.logStream ?? pino.destination(1),
   );
