@@ -80,6 +80,9 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
+    // A client that trickles its request, or holds an idle socket, does not keep a connection forever.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: 2 * config.requestTimeoutMs,
     // A hop count trusts that many proxies nearest the service (Fastify's types take it as a function).
     trustProxy:
       typeof config.trustProxy === 'number'

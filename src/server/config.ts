@@ -33,6 +33,8 @@ export interface Config {
    * (production), only https to public addresses, checked at registration and again at every connection.
    */
   webhookAllowPrivateTargets: boolean;
+  /** How long a client may take to send a whole request (30 s); idle connections close after twice that. */
+  requestTimeoutMs: number;
   /** How long one webhook delivery attempt may take before it counts as failed (10 s). */
   webhookTimeoutMs: number;
   /** Run the webhook delivery worker inside this process (default); false when `vigia worker` runs apart. */
@@ -203,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       vigiaEnv !== 'production',
     ),
     webhookTimeoutMs: parseTimeout('VIGIA_WEBHOOK_TIMEOUT_MS', env.VIGIA_WEBHOOK_TIMEOUT_MS, 10_000),
+    requestTimeoutMs: parseTimeout('VIGIA_REQUEST_TIMEOUT_MS', env.VIGIA_REQUEST_TIMEOUT_MS, 30_000),
     runWorker: parseFlag('VIGIA_RUN_WORKER', env.VIGIA_RUN_WORKER, true),
   };
 }

@@ -53,6 +53,7 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     webhookMasterKey: Buffer.alloc(32, 0x5a),
     webhookAllowPrivateTargets: true,
     webhookTimeoutMs: 10_000,
+    requestTimeoutMs: 30_000,
     // Tests start their own delivery workers (webhooks/worker.ts) when they need one.
     runWorker: false,
     ...overrides,

@@ -5,7 +5,10 @@ import { MigrationError, migrateToLatest } from '../../../src/server/db/migrate.
 import { DIALECTS, freshDatabaseUrl } from '../../helpers/app.js';
 
 const createTable = (name: string) => async (db: Kysely<unknown>) => {
-  await db.schema.createTable(name).addColumn('id', 'text', (column) => column.primaryKey()).execute();
+  await db.schema
+    .createTable(name)
+    .addColumn('id', 'text', (column) => column.primaryKey())
+    .execute();
 };
 
 async function tableExists(store: Store<unknown>, name: string): Promise<boolean> {
