@@ -130,7 +130,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     if (category === 'none' && (auth === undefined || auth === 'none')) return;
     const credentials = await resolveCredentials(lookUp, app.credentials, request.headers.authorization);
     request.caller = credentials.status === 'valid' ? credentials.caller : null;
-    if (category !== 'none') await applyRateLimit(counters, category, request, reply);
+    if (category !== 'none')
+      await applyRateLimit(counters, category, request, reply, config.publicWriteLimit);
     enforceAuth(auth, credentials);
   });
   requireRouteDecisions(app);

@@ -18,6 +18,11 @@ export interface Config {
    * the reverse proxies, or the number of proxy hops in front of the service. `TRUST_PROXY`.
    */
   trustProxy: false | number | string[];
+  /**
+   * Merchant-wide ceiling on public-key writes (sessions, signals, tokens) per window, over all its buyers'
+   * per-IP buckets. `VIGIA_PUBLIC_WRITE_LIMIT` (3000).
+   */
+  publicWriteLimit: number;
   /** Length of a rate-limit window; 60 s in production, shorter only in tests. */
   rateLimitWindowSeconds: number;
   /** Directory of the built SDK served under /sdk/v1/. */
@@ -155,6 +160,15 @@ function parseTrustProxy(raw: string | undefined): false | number | string[] {
   return entries;
 }
 
+function parseCount(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
+    throw new ConfigError(`${name} must be a whole number between 1 and 1000000, got "${raw}".`);
+  }
+  return count;
+}
+
 function parseTimeout(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const ms = Number(raw);
@@ -195,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || (vigiaEnv === 'test' ? 'silent' : 'info'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimitWindowSeconds: 60,
+    publicWriteLimit: parseCount('VIGIA_PUBLIC_WRITE_LIMIT', env.VIGIA_PUBLIC_WRITE_LIMIT, 3000),
     sdkDistDir: env.VIGIA_SDK_DIST || path.resolve(import.meta.dirname, '../sdk/dist'),
     demoKeysFile: path.resolve(env.VIGIA_DEMO_KEYS_FILE || '.data/demo-merchant.json'),
     cardHashKey: loadCardHashKey(vigiaEnv, env.VIGIA_CARD_HASH_KEY),

@@ -47,6 +47,7 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     logLevel: 'silent',
     trustProxy: false,
     rateLimitWindowSeconds: 60,
+    publicWriteLimit: 3000,
     sdkDistDir: path.resolve('src/sdk/dist'),
     demoKeysFile: path.resolve('.tmp/test-demo-merchant.json'),
     cardHashKey: 'vigia-test-card-hash-key-not-for-production-use',

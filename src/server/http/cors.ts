@@ -17,7 +17,8 @@ export const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Ke
 /** Browsers cap this (Chromium at 2 hours); 10 minutes keeps a checkout to one preflight per route. */
 export const CORS_MAX_AGE_SECONDS = 600;
 const CORS_EXPOSED_HEADERS =
-  'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id, Idempotent-Replayed';
+  'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Merchant-Limit, ' +
+  'X-RateLimit-Merchant-Remaining, X-RateLimit-Merchant-Reset, Retry-After, X-Request-Id, Idempotent-Replayed';
 
 /**
  * Whether `host` (a host name, no port) may use the merchant's keys: an empty list allows any host; an entry

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ApiError } from '../errors.js';
@@ -22,6 +23,27 @@ export function meteredCategory(request: FastifyRequest): RateLimitCategory | 'n
 }
 
 /**
+ * The address a per-IP bucket is keyed by: an IPv4 address as is, an IPv6 address by its /64 (one subscriber's
+ * network: a client holds a whole /64 and could take a fresh address per request).
+ */
+export function ipBucket(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (net.isIPv6(ip)) {
+    const [head = '', tail = ''] = ip.split('::');
+    const headGroups = head ? head.split(':') : [];
+    const tailGroups = tail ? tail.split(':') : [];
+    const missing = ip.includes('::') ? 8 - headGroups.length - tailGroups.length : 0;
+    const groups = [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups];
+    return `${groups
+      .slice(0, 4)
+      .map((group) => Number.parseInt(group, 16).toString(16))
+      .join(':')}::/64`;
+  }
+  return ip;
+}
+
+/**
  * Whose bucket a request counts against: the merchant for its server, (merchant, buyer IP) for the browser
  * routes so that one merchant's many buyers do not share a bucket, the client IP when unauthenticated.
  */
@@ -36,18 +58,26 @@ function bucketOf(
   return { subject, limits: merchant.rateLimits };
 }
 
-export async function applyRateLimit(
+interface Bucket {
+  key: string;
+  limit: number;
+  /** Names the limit in the 429's message. */
+  what: string;
+  /** X-RateLimit or X-RateLimit-Merchant. */
+  headerPrefix: string;
+}
+
+/** Counts one request against the bucket, sets its headers, and throws the 429 once it is over its limit. */
+async function consume(
   counters: RateLimiterAbstract,
-  category: RateLimitCategory,
+  bucket: Bucket,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const { subject, limits } = bucketOf(request.caller, request.ip);
-  const limit = limits[category] ?? DEFAULT_RATE_LIMITS[category];
   let consumed: number;
   let msBeforeNext: number;
   try {
-    const result = await counters.consume(`${category}:${subject}`, 1);
+    const result = await counters.consume(bucket.key, 1);
     consumed = result.consumedPoints;
     msBeforeNext = result.msBeforeNext;
   } catch (error) {
@@ -57,18 +87,54 @@ export async function applyRateLimit(
   }
   const resetSeconds = Math.ceil((Date.now() + msBeforeNext) / 1000);
   reply.headers({
-    'X-RateLimit-Limit': String(limit),
-    'X-RateLimit-Remaining': String(Math.max(0, limit - consumed)),
-    'X-RateLimit-Reset': String(resetSeconds),
+    [`${bucket.headerPrefix}-Limit`]: String(bucket.limit),
+    [`${bucket.headerPrefix}-Remaining`]: String(Math.max(0, bucket.limit - consumed)),
+    [`${bucket.headerPrefix}-Reset`]: String(resetSeconds),
   });
-  if (consumed > limit) {
+  if (consumed > bucket.limit) {
     const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
     throw new ApiError(
       429,
       'RATE_LIMIT_EXCEEDED',
-      `Too many ${category} requests: the limit is ${limit} per window. Retry after ${retryAfter} s.`,
+      `Too many ${bucket.what}: the limit is ${bucket.limit} per window. Retry after ${retryAfter} s.`,
       undefined,
       { 'Retry-After': String(retryAfter) },
+    );
+  }
+}
+
+/**
+ * The request's own bucket and, for a public-key write (sessions, signals, tokens), the merchant-wide ceiling
+ * on those writes: per-buyer buckets alone let a script on many addresses write without bound on one
+ * merchant's account.
+ */
+export async function applyRateLimit(
+  counters: RateLimiterAbstract,
+  category: RateLimitCategory,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  publicWriteLimit: number,
+): Promise<void> {
+  const { subject, limits } = bucketOf(request.caller, ipBucket(request.ip));
+  const limit = limits[category] ?? DEFAULT_RATE_LIMITS[category];
+  await consume(
+    counters,
+    { key: `${category}:${subject}`, limit, what: `${category} requests`, headerPrefix: 'X-RateLimit' },
+    request,
+    reply,
+  );
+  const caller = request.caller;
+  if (caller?.kind === 'public' && request.method === 'POST') {
+    await consume(
+      counters,
+      {
+        key: `public-writes:merchant:${caller.merchant.id}`,
+        limit: publicWriteLimit,
+        what: "public-key writes across all of this merchant's buyers",
+        headerPrefix: 'X-RateLimit-Merchant',
+      },
+      request,
+      reply,
     );
   }
 }
