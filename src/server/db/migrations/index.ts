@@ -8,6 +8,7 @@ import m0006 from './0006_charges.js';
 import m0007 from './0007_submerchants.js';
 import m0008 from './0008_webhooks.js';
 import m0010 from './0010_fraud_signals_evidence.js';
+import m0012 from './0012_card_velocity_locks.js';
 import m0020 from './0020_rate_limit_counters_unlogged.js';
 
 /**
@@ -24,5 +25,6 @@ export const migrations: Record<string, Migration> = {
   '0007_submerchants': m0007,
   '0008_webhooks': m0008,
   '0010_fraud_signals_evidence': m0010,
+  '0012_card_velocity_locks': m0012,
   '0020_rate_limit_counters_unlogged': m0020,
 };
