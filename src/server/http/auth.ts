@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { hashesEqual, hashKey, type KeyKind, keyKind } from '../core/keys.js';
 import { ApiError } from '../errors.js';
-import type { Merchant, RateLimitCategory } from '../merchants/service.js';
+import type { Merchant } from '../merchants/service.js';
 import type { CredentialCache } from './credential-cache.js';
+import type { RateLimitCategory } from './rate-limit.js';
 
 /**
  * Who may call a route: `secret` (a merchant's server), `browser` (the SDK's routes: public or secret key),

@@ -2,8 +2,10 @@ import net from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ApiError } from '../errors.js';
-import type { RateLimitCategory } from '../merchants/service.js';
 import type { Caller } from './auth.js';
+
+/** The rate-limit buckets a route may declare (`config.rateLimit`), besides `none`. */
+export type RateLimitCategory = 'transactions' | 'queries' | 'default';
 
 export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitCategory, number>> = {
   transactions: 100,
