@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
 import { DIALECTS, startAppWithMerchant, type TestMerchant } from '../../helpers/app.js';
 import { quickCharge } from '../../helpers/charges.js';
-import { createSession, signalsBody } from '../fraud/fixtures.js';
+import { createSession, signalsBody, withToken } from '../fraud/fixtures.js';
 
 describe.each(DIALECTS)('hostile input on %s', (dialect) => {
   let app: VigiaApp;
@@ -24,7 +24,10 @@ describe.each(DIALECTS)('hostile input on %s', (dialect) => {
     const { sessionId } = await createSession(app, merchant);
     // Written as text: building it as an object and serializing it would overflow the test's own stack.
     const nested = `${'{"a":'.repeat(5000)}"bottom"${'}'.repeat(5000)}`;
-    const body = JSON.stringify(signalsBody()).replace('"platform":', `"deep":${nested},"platform":`);
+    const body = JSON.stringify(withToken(sessionId, signalsBody())).replace(
+      '"platform":',
+      `"deep":${nested},"platform":`,
+    );
     const response = await app.inject({
       method: 'POST',
       url: `/v1/fraud/sessions/${sessionId}/signals`,
