@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { VigiaApp } from '../../../src/server/app.js';
 import { ipBucket } from '../../../src/server/http/rate-limit.js';
-import { DIALECTS, startAppWithMerchant } from '../../helpers/app.js';
+import { DIALECTS, startAppWithMerchant, type TestMerchant } from '../../helpers/app.js';
 import { sessionBody } from '../fraud/fixtures.js';
 
 describe('per-IP buckets (issue 12 item 6)', () => {
@@ -16,25 +17,19 @@ describe('per-IP buckets (issue 12 item 6)', () => {
   });
 });
 
+/** GET /v1/sdk/config with the merchant's public key, from a buyer at `ip`. */
+const sdkConfig = (app: VigiaApp, merchant: TestMerchant, ip: string) =>
+  app.inject({ method: 'GET', url: '/v1/sdk/config', remoteAddress: ip, headers: merchant.public });
+
 describe.each(DIALECTS)('public-key traffic on %s (issue 12 item 6)', (dialect) => {
   it('one client rotating addresses inside its IPv6 /64 shares one bucket', async () => {
     const { app, merchant } = await startAppWithMerchant(dialect);
-    const from = (i: number) =>
-      app.inject({
-        method: 'GET',
-        url: '/v1/sdk/config',
-        remoteAddress: `2001:db8:77:1::${i.toString(16)}`,
-        headers: merchant.public,
-      });
     let status = 0;
-    for (let i = 1; i <= 101; i++) status = (await from(i)).statusCode;
+    for (let i = 1; i <= 101; i++) {
+      status = (await sdkConfig(app, merchant, `2001:db8:77:1::${i.toString(16)}`)).statusCode;
+    }
     expect(status).toBe(429);
-    const neighbour = await app.inject({
-      method: 'GET',
-      url: '/v1/sdk/config',
-      remoteAddress: '2001:db8:77:2::1',
-      headers: merchant.public,
-    });
+    const neighbour = await sdkConfig(app, merchant, '2001:db8:77:2::1');
     expect(neighbour.statusCode).toBe(200);
   });
 
@@ -58,12 +53,7 @@ describe.each(DIALECTS)('public-key traffic on %s (issue 12 item 6)', (dialect) 
     expect(answers[5]!.json().message).toMatch(/public-key writes across all of this merchant's buyers/);
     expect(answers[5]!.headers['access-control-expose-headers']).toContain('X-RateLimit-Merchant-Remaining');
     // Reads and the merchant's own server are not under the ceiling.
-    const read = await app.inject({
-      method: 'GET',
-      url: '/v1/sdk/config',
-      remoteAddress: '198.51.100.50',
-      headers: merchant.public,
-    });
+    const read = await sdkConfig(app, merchant, '198.51.100.50');
     expect(read.statusCode).toBe(200);
     expect(read.headers['x-ratelimit-merchant-limit']).toBeUndefined();
   });
