@@ -207,7 +207,7 @@ describe('import direction (docs/contributing.md, "Layers")', () => {
     expect(violation({ from: 'db/migrations/0009_x.ts', to: 'db/columns.ts', typeOnly: false })).toBe(
       'a migration imports only kysely',
     );
-    expect(violation({ from: 'webhooks/routes.ts', to: 'charges/events.ts', typeOnly: false })).toBe(
+    expect(violation({ from: 'webhooks/endpoint-routes.ts', to: 'charges/events.ts', typeOnly: false })).toBe(
       'webhooks/ imports no other resource: app.ts hands it what it needs',
     );
     expect(violation({ from: 'charges/service.ts', to: 'webhooks/outbox.ts', typeOnly: false })).toBe(

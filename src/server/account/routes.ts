@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses } from '../http/envelope.js';
-import { AccountPatchBody, MerchantSchema, presentMerchant, toSettingsChange } from '../merchants/schemas.js';
+import { presentMerchant } from '../merchants/present.js';
+import { AccountPatchBody, MerchantSchema, toSettingsChange } from '../merchants/schemas.js';
 import { updateMerchantSettings } from '../merchants/service.js';
 
 /** The merchant's own account: its settings, read and changed with its secret key. */

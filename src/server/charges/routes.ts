@@ -6,7 +6,8 @@ import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope
 import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
 import { listQuerySchema, toListFilters } from '../http/lists.js';
 import { simulatedAcquirer } from './acquirer.js';
-import { CHARGE_STATUSES, ChargeBody, ChargeSchema, presentCharge } from './schemas.js';
+import { presentCharge } from './present.js';
+import { CHARGE_STATUSES, ChargeBody, ChargeSchema } from './schemas.js';
 import { type Charge, createCharge, getCharge, listCharges, refundCharge } from './service.js';
 
 const chargeCreated = (charge: Charge) => ({

@@ -5,13 +5,13 @@ import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses } from '../http/envelope.js';
 import { IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
 import { signalsRefusalError } from './errors.js';
+import { presentFraudSession } from './present.js';
 import { startFraudSessionPurge } from './purge.js';
 import {
   CreatedFraudSessionSchema,
   CreateFraudSessionBody,
   FraudSessionParams,
   FraudSessionSchema,
-  presentFraudSession,
   SignalsBody,
   SignalsRecordedSchema,
 } from './schemas.js';

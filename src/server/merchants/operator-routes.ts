@@ -3,7 +3,8 @@ import { Type } from '@sinclair/typebox';
 import { notFound } from '../errors.js';
 import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
 import { listQuerySchema, toListFilters } from '../http/lists.js';
-import { MerchantSchema, OperatorMerchantPatchBody, presentMerchant, toSettingsChange } from './schemas.js';
+import { presentMerchant } from './present.js';
+import { MerchantSchema, OperatorMerchantPatchBody, toSettingsChange } from './schemas.js';
 import { listMerchants, updateMerchantSettings } from './service.js';
 
 /** The platform operator's view of merchants: list them, set their limits and settings. */

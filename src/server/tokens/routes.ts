@@ -5,8 +5,9 @@ import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses } from '../http/envelope.js';
 import { IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
 import { cardHash, checkCard } from './card.js';
+import { presentToken } from './present.js';
 import { startTokenPurge } from './purge.js';
-import { presentToken, TokenBody, TokenSchema } from './schemas.js';
+import { TokenBody, TokenSchema } from './schemas.js';
 import { createCardToken } from './service.js';
 
 /** Card tokenization, called from the buyer's browser by the SDK with the merchant's public key. */

@@ -3,6 +3,7 @@ import { newId } from '../core/ids.js';
 import { fromJson, toJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
 import { type ListFilters, type Pagination, paginate } from '../db/lists.js';
+import { notFound } from '../errors.js';
 import { generateEndpointSecret, sealEndpointSecret } from './secrets.js';
 import type { WebhookEndpointsTable } from './table.js';
 
@@ -81,18 +82,20 @@ export async function listEndpoints(
   return { endpoints: rows.map(toEndpoint), pagination };
 }
 
-export async function findEndpoint(
+/** The merchant's endpoint, or a 404: another merchant's endpoint is not found either. */
+export async function requireEndpoint(
   db: Kysely<Database>,
   merchantId: string,
   id: string,
-): Promise<Endpoint | null> {
+): Promise<Endpoint> {
   const row = await db
     .selectFrom('webhook_endpoints')
     .selectAll()
     .where('id', '=', id)
     .where('merchant_id', '=', merchantId)
     .executeTakeFirst();
-  return row ? toEndpoint(row) : null;
+  if (!row) throw notFound('Webhook endpoint');
+  return toEndpoint(row);
 }
 
 export interface EndpointChange {
