@@ -1,0 +1,188 @@
+import { type RequestOptions, segment, type Transport } from '../http.js';
+import { ListRequest } from '../list.js';
+import type {
+  LegalRepresentative,
+  LegalRepresentativeParams,
+  QueryParams,
+  ResponseData,
+  Submerchant,
+  SubmerchantAddress,
+  SubmerchantAddressParams,
+  SubmerchantAddressUpdateParams,
+  SubmerchantCreateParams,
+  SubmerchantDocument,
+  SubmerchantDocumentParams,
+  SubmerchantListParams,
+  SubmerchantSummary,
+  SubmerchantUpdateParams,
+} from '../types.js';
+
+const base = (submerchantId: string) => `/v1/submerchants/${segment(submerchantId)}`;
+
+type RepresentativeListParams = QueryParams<'/v1/submerchants/{id}/legal-representatives', 'get'>;
+type DocumentListParams = QueryParams<'/v1/submerchants/{id}/documents', 'get'>;
+type AddressListParams = QueryParams<'/v1/submerchants/{id}/addresses', 'get'>;
+type RepresentativeDeleted = ResponseData<'/v1/submerchants/{id}/legal-representatives/{repId}', 'delete'>;
+type AddressDeleted = ResponseData<'/v1/submerchants/{id}/addresses/{addressId}', 'delete'>;
+
+/** A `pj` submerchant's partners; a POST with a known `document` updates that partner (upsert). */
+class Representatives {
+  constructor(private readonly transport: Transport) {}
+
+  create(
+    submerchantId: string,
+    params: LegalRepresentativeParams,
+    options: RequestOptions = {},
+  ): Promise<LegalRepresentative> {
+    return this.transport.data({
+      method: 'POST',
+      path: `${base(submerchantId)}/legal-representatives`,
+      body: params,
+      idempotent: true,
+      idempotencyKey: options.idempotencyKey,
+    });
+  }
+
+  list(submerchantId: string, params: RepresentativeListParams = {}) {
+    const path = `${base(submerchantId)}/legal-representatives`;
+    return new ListRequest((query) => this.transport.page<LegalRepresentative>(path, query), params);
+  }
+
+  get(submerchantId: string, representativeId: string): Promise<LegalRepresentative> {
+    return this.transport.data({
+      method: 'GET',
+      path: `${base(submerchantId)}/legal-representatives/${segment(representativeId)}`,
+    });
+  }
+
+  /** Deletes the partner and every document linked to it. */
+  delete(submerchantId: string, representativeId: string): Promise<RepresentativeDeleted> {
+    return this.transport.data({
+      method: 'DELETE',
+      path: `${base(submerchantId)}/legal-representatives/${segment(representativeId)}`,
+    });
+  }
+}
+
+/** Documents point at files the merchant hosts; sending a type again replaces the current one. */
+class Documents {
+  constructor(private readonly transport: Transport) {}
+
+  create(
+    submerchantId: string,
+    params: SubmerchantDocumentParams,
+    options: RequestOptions = {},
+  ): Promise<SubmerchantDocument> {
+    return this.transport.data({
+      method: 'POST',
+      path: `${base(submerchantId)}/documents`,
+      body: params,
+      idempotent: true,
+      idempotencyKey: options.idempotencyKey,
+    });
+  }
+
+  list(submerchantId: string, params: DocumentListParams = {}) {
+    const path = `${base(submerchantId)}/documents`;
+    return new ListRequest((query) => this.transport.page<SubmerchantDocument>(path, query), params);
+  }
+
+  get(submerchantId: string, documentId: string): Promise<SubmerchantDocument> {
+    return this.transport.data({
+      method: 'GET',
+      path: `${base(submerchantId)}/documents/${segment(documentId)}`,
+    });
+  }
+}
+
+class Addresses {
+  constructor(private readonly transport: Transport) {}
+
+  create(
+    submerchantId: string,
+    params: SubmerchantAddressParams,
+    options: RequestOptions = {},
+  ): Promise<SubmerchantAddress> {
+    return this.transport.data({
+      method: 'POST',
+      path: `${base(submerchantId)}/addresses`,
+      body: params,
+      idempotent: true,
+      idempotencyKey: options.idempotencyKey,
+    });
+  }
+
+  list(submerchantId: string, params: AddressListParams = {}) {
+    const path = `${base(submerchantId)}/addresses`;
+    return new ListRequest((query) => this.transport.page<SubmerchantAddress>(path, query), params);
+  }
+
+  update(
+    submerchantId: string,
+    addressId: string,
+    params: SubmerchantAddressUpdateParams,
+  ): Promise<SubmerchantAddress> {
+    return this.transport.data({
+      method: 'PATCH',
+      path: `${base(submerchantId)}/addresses/${segment(addressId)}`,
+      body: params,
+    });
+  }
+
+  delete(submerchantId: string, addressId: string): Promise<AddressDeleted> {
+    return this.transport.data({
+      method: 'DELETE',
+      path: `${base(submerchantId)}/addresses/${segment(addressId)}`,
+    });
+  }
+}
+
+/** Submerchants (a marketplace's sellers): registration, its parts, and review. */
+export class Submerchants {
+  readonly representatives: Representatives;
+  readonly documents: Documents;
+  readonly addresses: Addresses;
+
+  constructor(private readonly transport: Transport) {
+    this.representatives = new Representatives(transport);
+    this.documents = new Documents(transport);
+    this.addresses = new Addresses(transport);
+  }
+
+  create(params: SubmerchantCreateParams, options: RequestOptions = {}): Promise<Submerchant> {
+    return this.transport.data({
+      method: 'POST',
+      path: '/v1/submerchants',
+      body: params,
+      idempotent: true,
+      idempotencyKey: options.idempotencyKey,
+    });
+  }
+
+  list(params: SubmerchantListParams = {}): ListRequest<SubmerchantSummary, SubmerchantListParams> {
+    return new ListRequest(
+      (query) => this.transport.page<SubmerchantSummary>('/v1/submerchants', query),
+      params,
+    );
+  }
+
+  /** With its representatives, addresses, current documents, `requirements` and `status_history`. */
+  get(id: string): Promise<Submerchant> {
+    return this.transport.data({ method: 'GET', path: base(id) });
+  }
+
+  /** Only while `pending`. */
+  update(id: string, params: SubmerchantUpdateParams): Promise<Submerchant> {
+    return this.transport.data({ method: 'PATCH', path: base(id), body: params });
+  }
+
+  /** `pending` → `pending_review` (a `pj` needs a legal representative). */
+  submitForReview(id: string): Promise<Submerchant> {
+    return this.transport.data({ method: 'POST', path: `${base(id)}/submit-for-review` });
+  }
+
+  /** `rejected` → `pending`, to edit and submit again. */
+  requestResubmission(id: string): Promise<Submerchant> {
+    return this.transport.data({ method: 'POST', path: `${base(id)}/request-resubmission` });
+  }
+}
