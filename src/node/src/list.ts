@@ -26,6 +26,14 @@ export class ListRequest<T extends { id: string }, Q extends PageQuery>
     return this.firstPage.then(onFulfilled, onRejected);
   }
 
+  catch<R = never>(onRejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<ListPage<T> | R> {
+    return this.then(undefined, onRejected);
+  }
+
+  finally(onFinally?: (() => void) | null): Promise<ListPage<T>> {
+    return this.then().finally(onFinally);
+  }
+
   async *[Symbol.asyncIterator](): AsyncIterator<T> {
     // Lists are newest first and paged by offset: an item created while we walk pushes older ones down a page,
     // which would show one twice. Items already yielded are skipped.
