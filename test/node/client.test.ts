@@ -178,7 +178,8 @@ describe.each(DIALECTS)('%s', (dialect) => {
 
     await vigia.submerchants.representatives.delete(created.id, representative.id);
     const detail = await vigia.submerchants.get(created.id);
-    expect(detail.representatives ?? []).toHaveLength(0);
+    expect(detail.legal_representatives).toEqual([]);
+    expect(detail.addresses).toHaveLength(1);
     // Submitting again without a representative: the service's business rule, as a typed error.
     const refused = await vigia.submerchants.submitForReview(created.id).catch((error: unknown) => error);
     expect(refused).toMatchObject({ status: 422, code: 'REPRESENTATIVE_REQUIRED', attempts: 1 });
