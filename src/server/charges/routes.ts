@@ -5,6 +5,7 @@ import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
 import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
 import { listQuerySchema, toListFilters } from '../http/lists.js';
+import { inTestMode } from '../risk/test-outcomes.js';
 import { simulatedAcquirer } from './acquirer.js';
 import { presentCharge } from './present.js';
 import { CHARGE_STATUSES, ChargeBody, ChargeSchema } from './schemas.js';
@@ -60,6 +61,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         outbox: app.outbox,
         now: app.clock(),
         whenCreated: (trx, created) => recordIdempotentResponse(trx, request, 201, chargeCreated(created)),
+        testMode: inTestMode(request),
       });
       return reply.status(201).send(chargeCreated(charge));
     },

@@ -7,6 +7,7 @@ import { type ListFilters, paginate } from '../db/lists.js';
 import { businessRule, invalidState, notFound, validationError } from '../errors.js';
 import type { Merchant } from '../merchants/service.js';
 import { assessCharge } from '../risk/assess.js';
+import { testModeAnalysis } from '../risk/test-outcomes.js';
 import type { FraudAnalysis, ReasonCode } from '../risk/types.js';
 import type { CardBrand } from '../tokens/card.js';
 import { chargeTokenError } from '../tokens/errors.js';
@@ -135,9 +136,11 @@ export async function createCharge(
     now: Date;
     /** Runs last in the charge's transaction (the route records its idempotent response there). */
     whenCreated?: (trx: Kysely<Database>, charge: Charge) => Promise<void>;
+    /** A test key made the call: test outcomes (risk/test-outcomes.ts) apply. */
+    testMode?: boolean;
   },
 ): Promise<Charge> {
-  const { merchant, charge, acquirer, outbox, now } = input;
+  const { merchant, charge, acquirer, outbox, now, testMode = false } = input;
   checkNewCharge(merchant, charge);
   const chargeId = newId();
   const timestamp = now.toISOString();
@@ -153,7 +156,7 @@ export async function createCharge(
     if (!token.ok) throw chargeTokenError(token.reason);
     const card = token.token.card;
 
-    const { analysis, visitorId } = await assessCharge(trx, {
+    const assessed = await assessCharge(trx, {
       merchant,
       fraudSessionId: charge.fraudSessionId,
       chargeId,
@@ -161,6 +164,9 @@ export async function createCharge(
       customer: { document: charge.customer.document, email: charge.customer.email },
       now,
     });
+    const { visitorId } = assessed;
+    const analysis =
+      (await testModeAnalysis(trx, { testMode, merchantId: merchant.id, charge })) ?? assessed.analysis;
 
     const decision =
       analysis.status === 'declined'

@@ -11,7 +11,14 @@ export function analyzeRisk(
   policy: RiskPolicy,
   rules: readonly RiskRule<ReasonCode>[] = RULES,
 ): FraudAnalysis {
-  const reasons = rules.filter((rule) => rule.applies(input, policy)).map((rule) => rule.code);
+  return scoreReasons(
+    rules.filter((rule) => rule.applies(input, policy)).map((rule) => rule.code),
+    policy,
+  );
+}
+
+/** The analysis for these reasons under the policy: their weights summed (capped at 100) against the thresholds. */
+export function scoreReasons(reasons: ReasonCode[], policy: RiskPolicy): FraudAnalysis {
   const score = Math.min(
     100,
     reasons.reduce((total, code) => total + policy.weights[code], 0),
