@@ -4,14 +4,7 @@ import { createMerchant } from '../../../src/server/merchants/service.js';
 import { DEFAULT_POLICY } from '../../../src/server/risk/policy.js';
 import { REASON_CODES } from '../../../src/server/risk/rules/index.js';
 import { basic, DIALECTS, startAppWithMerchant, type TestMerchant } from '../../helpers/app.js';
-import {
-  CARDS,
-  chargeBody,
-  createToken,
-  liftRateLimits,
-  postCharge,
-  quickCharge,
-} from '../../helpers/charges.js';
+import { chargeBody, createToken, liftRateLimits, postCharge, quickCharge } from '../../helpers/charges.js';
 
 const { weights, thresholds } = DEFAULT_POLICY;
 const customer = (email: string) => ({
