@@ -1,12 +1,18 @@
 // The demo merchant: a shop on its own origin (DEMO_PORT, 4001) whose pages run the Vigia SDK from the
 // service (VIGIA_API_URL, http://127.0.0.1:4000), and whose backend holds the secret key. See demo/README.md.
-import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-// The receiver helper merchants import as `verifySignature` from '@vigia/server'. The demo runs from this source
-// tree under tsx, so it imports the helper's own file: node:crypto only, no app, no build (see demo/README.md).
-import { verifySignature } from '../src/server/webhooks/signature.js';
+// What merchants import as '@vigia/node'. The demo runs from this source tree under tsx, so it imports the
+// package's source entry point: no build step (see demo/README.md).
+import {
+  Vigia,
+  VigiaApiError,
+  verifyWebhook,
+  type WebhookEvent,
+  type WebhookEventType,
+  WebhookVerificationError,
+} from '../src/node/src/index.js';
 
 const port = Number(process.env.DEMO_PORT || 4001);
 const host =
@@ -24,7 +30,7 @@ const WEBHOOK_PATH = '/webhooks/vigia';
 const webhookUrl = new URL(
   process.env.DEMO_WEBHOOK_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}${WEBHOOK_PATH}`,
 ).href;
-const WEBHOOK_EVENTS = ['charge.captured', 'charge.failed', 'charge.refunded'];
+const WEBHOOK_EVENTS: WebhookEventType[] = ['charge.captured', 'charge.failed', 'charge.refunded'];
 
 /**
  * GET /ip-lookup stands in for a public IP lookup service (these machines have no internet) and answers what one
@@ -130,16 +136,37 @@ const json = (response: http.ServerResponse, status: number, value: unknown, hea
     ...headers,
   });
 
+/** The service client for the current keys (a new keys file means a new merchant, so a new client). */
+let client: { secretKey: string; vigia: Vigia } | undefined;
+
+function vigiaFor(keys: DemoKeys): Vigia {
+  if (client?.secretKey !== keys.secret_key) {
+    client = {
+      secretKey: keys.secret_key,
+      vigia: new Vigia(keys.secret_key, { baseUrl: apiUrl, timeoutMs: 10_000 }),
+    };
+  }
+  return client.vigia;
+}
+
 /**
- * The merchant's backend reading from the service with its secret key (a session, a charge), relayed as-is: the
- * key never leaves this process.
+ * Answers the page with what the service answered the backend (made with the secret key, which never leaves this
+ * process): the data, or the service's error as it gave it (status, message, code, details).
  */
-async function relayGet(response: http.ServerResponse, apiPath: string, keys: DemoKeys): Promise<void> {
-  const upstream = await fetch(`${apiUrl}${apiPath}`, {
-    headers: { Authorization: `Basic ${Buffer.from(`${keys.secret_key}:`).toString('base64')}` },
-    signal: AbortSignal.timeout(5000),
-  });
-  json(response, upstream.status, await upstream.json());
+async function relay(
+  response: http.ServerResponse,
+  status: number,
+  call: () => Promise<unknown>,
+): Promise<void> {
+  try {
+    json(response, status, { data: await call() });
+  } catch (error) {
+    if (!(error instanceof VigiaApiError)) throw error;
+    json(response, error.status, {
+      message: error.message,
+      error: { code: error.code, ...(error.details.length > 0 && { details: error.details }) },
+    });
+  }
 }
 
 /** The order's price is the shop's business, never the page's: the browser sends only the two ids. */
@@ -166,8 +193,9 @@ async function readJsonBody(request: http.IncomingMessage, limit = 4096): Promis
 }
 
 /**
- * The merchant's backend charging the card token with the checkout's fraud session, with its secret key.
- * A new Idempotency-Key per order attempt: a network retry of this call would reuse it.
+ * The merchant's backend charging the card token with the checkout's fraud session, with its secret key. The
+ * client sends a new Idempotency-Key per order attempt and reuses it when it retries the call (network error, 5xx),
+ * so the buyer is never charged twice.
  */
 async function pay(request: http.IncomingMessage, response: http.ServerResponse, keys: DemoKeys) {
   let body: { card_token?: unknown; fraud_session_id?: unknown };
@@ -183,55 +211,18 @@ async function pay(request: http.IncomingMessage, response: http.ServerResponse,
   if (sessionId !== null && (typeof sessionId !== 'string' || !UUID.test(sessionId))) {
     return json(response, 400, { message: 'fraud_session_id must be the sessionId from the SDK, or null.' });
   }
-  const upstream = await fetch(`${apiUrl}/v1/charges`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Basic ${Buffer.from(`${keys.secret_key}:`).toString('base64')}`,
-      'Content-Type': 'application/json',
-      'Idempotency-Key': randomUUID(),
-    },
-    body: JSON.stringify({ ...ORDER, card_token: cardToken, fraud_session_id: sessionId }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  json(response, upstream.status, await upstream.json());
+  return relay(response, 201, () =>
+    vigiaFor(keys).charges.create({ ...ORDER, card_token: cardToken, fraud_session_id: sessionId }),
+  );
 }
 
 // --- Webhooks: the demo registers an endpoint for itself and verifies every notification it receives. ---
 
-/** A call to the service with the secret key; throws with the service's message unless it answered 2xx. */
-async function callVigia<T>(keys: DemoKeys, method: string, apiPath: string, body?: unknown): Promise<T> {
-  const upstream = await fetch(`${apiUrl}${apiPath}`, {
-    method,
-    headers: {
-      Authorization: `Basic ${Buffer.from(`${keys.secret_key}:`).toString('base64')}`,
-      ...(body !== undefined && { 'Content-Type': 'application/json' }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(5000),
-  });
-  const answer = (await upstream.json().catch(() => ({}))) as { message?: string };
-  if (!upstream.ok)
-    throw new Error(`${method} ${apiPath}: ${upstream.status} ${answer.message ?? ''}`.trim());
-  return answer as T;
-}
-
-interface WebhookEndpoint {
-  id: string;
-  url: string;
-}
-
-/** The merchant's endpoints whose URL is ours (`search` matches parts of URLs; keep the exact ones). */
-async function ourEndpoints(keys: DemoKeys): Promise<WebhookEndpoint[]> {
-  const ours: WebhookEndpoint[] = [];
-  for (let page = 1, totalPages = 1; page <= totalPages; page++) {
-    const query = new URLSearchParams({ search: webhookUrl, limit: '100', page: String(page) });
-    const answer = await callVigia<{ data: WebhookEndpoint[]; pagination: { totalPages: number } }>(
-      keys,
-      'GET',
-      `/v1/postbacks/endpoints?${query}`,
-    );
-    totalPages = answer.pagination.totalPages;
-    ours.push(...answer.data.filter((endpoint) => endpoint.url === webhookUrl));
+/** The ids of the merchant's endpoints whose URL is ours (`search` matches parts of URLs; keep the exact ones). */
+async function ourEndpoints(vigia: Vigia): Promise<string[]> {
+  const ours: string[] = [];
+  for await (const endpoint of vigia.webhookEndpoints.list({ search: webhookUrl })) {
+    if (endpoint.url === webhookUrl) ours.push(endpoint.id);
   }
   return ours;
 }
@@ -242,30 +233,18 @@ async function ourEndpoints(keys: DemoKeys): Promise<WebhookEndpoint[]> {
  * secret (what it was still owed is then delivered, signed with that one) rather than adding another endpoint.
  */
 async function registerWebhookEndpoint(keys: DemoKeys): Promise<{ id: string; secret: string }> {
-  type WithSecret = { data: { id: string; secret: string } };
+  const vigia = vigiaFor(keys);
   // Newest first: keep the oldest, which holds what was queued for the demo longest.
-  const duplicates = await ourEndpoints(keys);
+  const duplicates = await ourEndpoints(vigia);
   const existing = duplicates.pop();
-  for (const duplicate of duplicates) {
-    await callVigia(keys, 'DELETE', `/v1/postbacks/endpoints/${duplicate.id}`);
-  }
+  for (const duplicate of duplicates) await vigia.webhookEndpoints.delete(duplicate);
   if (!existing) {
-    const { data } = await callVigia<WithSecret>(keys, 'POST', '/v1/postbacks/endpoints', {
-      url: webhookUrl,
-      events: WEBHOOK_EVENTS,
-    });
-    return { id: data.id, secret: data.secret };
+    const created = await vigia.webhookEndpoints.create({ url: webhookUrl, events: WEBHOOK_EVENTS });
+    return { id: created.id, secret: created.secret };
   }
-  await callVigia(keys, 'PATCH', `/v1/postbacks/endpoints/${existing.id}`, {
-    events: WEBHOOK_EVENTS,
-    status: 'active',
-  });
-  const { data } = await callVigia<WithSecret>(
-    keys,
-    'POST',
-    `/v1/postbacks/endpoints/${existing.id}/secret/regenerate`,
-  );
-  return { id: existing.id, secret: data.secret };
+  await vigia.webhookEndpoints.update(existing, { events: WEBHOOK_EVENTS, status: 'active' });
+  const { secret } = await vigia.webhookEndpoints.regenerateSecret(existing);
+  return { id: existing, secret };
 }
 
 type WebhookState =
@@ -351,16 +330,14 @@ async function receiveNotification(request: http.IncomingMessage, response: http
     // Nothing to verify with yet: the service retries.
     return json(response, 503, { message: 'The webhook endpoint is not registered yet.' });
   }
-  const header = request.headers['x-service-signature'];
-  if (!verifySignature(raw, typeof header === 'string' ? header : undefined, state.secret)) {
-    console.warn('demo: refused a webhook notification with a bad signature');
-    return json(response, 401, { message: 'The X-Service-Signature header does not sign this body.' });
-  }
-  let event: { id: string; type: string; created_at: string; data: Record<string, unknown> | null };
+  let event: WebhookEvent;
   try {
-    event = JSON.parse(raw.toString('utf8'));
-  } catch {
-    return json(response, 400, { message: 'The notification is not JSON.' });
+    event = verifyWebhook(raw, request.headers, state.secret);
+  } catch (error) {
+    if (!(error instanceof WebhookVerificationError)) throw error;
+    console.warn(`demo: refused a webhook notification (${error.reason})`);
+    const status = error.reason === 'invalid_payload' ? 400 : 401;
+    return json(response, status, { message: error.message });
   }
   if (String(event.type).startsWith('charge.') && typeof event.data?.id === 'string') {
     keepNotification({
@@ -438,13 +415,13 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   if (sessionMatch) {
     const id = sessionMatch[1]!;
     if (!UUID.test(id)) return json(response, 400, { message: 'The session id must be a UUID.' });
-    return relayGet(response, `/v1/fraud/sessions/${id}`, keys);
+    return relay(response, 200, () => vigiaFor(keys).fraudSessions.get(id));
   }
   const chargeMatch = /^\/api\/charges\/([^/]+)$/.exec(url.pathname);
   if (chargeMatch) {
     const id = chargeMatch[1]!;
     if (!UUID.test(id)) return json(response, 400, { message: 'The charge id must be a UUID.' });
-    return relayGet(response, `/v1/charges/${id}`, keys);
+    return relay(response, 200, () => vigiaFor(keys).charges.get(id));
   }
   const eventsMatch = /^\/api\/charges\/([^/]+)\/events$/.exec(url.pathname);
   if (eventsMatch) {

@@ -58,7 +58,7 @@ export type WebhookEndpointSecret = ResponseData<'/v1/postbacks/endpoints/{id}/s
 export type WebhookEndpointCreateParams = RequestBody<'/v1/postbacks/endpoints', 'post'>;
 export type WebhookEndpointUpdateParams = RequestBody<'/v1/postbacks/endpoints/{id}', 'patch'>;
 export type WebhookEndpointListParams = QueryParams<'/v1/postbacks/endpoints', 'get'>;
-export type WebhookEventType = Item<WebhookEndpoint['events']>;
+export type WebhookEventType = Item<WebhookEndpointCreateParams['events']>;
 
 /** A delivery of an event to an endpoint, with its attempt log. */
 export type Delivery = ResponseData<'/v1/postbacks/deliveries/{id}', 'get'>;
