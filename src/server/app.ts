@@ -26,6 +26,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { applyRateLimit, meteredCategory } from './http/rate-limit.js';
 import { requireRouteDecisions } from './http/route-decisions.js';
 import { registerValidation } from './http/validation.js';
+import { logDestination } from './logging.js';
 import { operatorMerchantRoutes } from './merchants/operator-routes.js';
 import { riskRoutes } from './risk/routes.js';
 import { sdkAssets } from './sdk/assets.js';
@@ -75,7 +76,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       // The path without its query string: `?search=` holds buyers' e-mails and tax ids.
       serializers: { req: requestSummary },
     },
-    options.logStream ?? pino.destination(1),
+    logDestination(config, options.logStream),
   );
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,

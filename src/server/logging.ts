@@ -1,0 +1,20 @@
+import pino, { type DestinationStream } from 'pino';
+import pretty from 'pino-pretty';
+import type { Config } from './config.js';
+
+/**
+ * Where log records go (`stream`, else stdout). Production and tests keep JSON lines (for log shippers, and for
+ * tests that read them); development (`npm start`) prints one readable line per record instead. Redaction happens
+ * in pino, before either, so a readable line hides what a JSON line hides.
+ */
+export function logDestination(config: Config, stream?: DestinationStream): DestinationStream {
+  if (config.env !== 'development') return stream ?? pino.destination(1);
+  return pretty({
+    destination: stream ?? 1,
+    colorize: stream === undefined && Boolean(process.stdout.isTTY),
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+    singleLine: true,
+    sync: true,
+  });
+}
