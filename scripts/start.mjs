@@ -8,11 +8,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dashboardUrl, startBanner } from './start-banner.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 // The service writes the demo merchant's keys here and the demo reads them (e2e runs use their own folder).
 const demoKeysFile = process.env.VIGIA_DEMO_KEYS_FILE || join(root, '.data', 'demo-merchant.json');
+// The dashboard's demo user ({ email, password }), when the service wrote one (development only).
+const demoUserFile = process.env.VIGIA_DEMO_USER_FILE || join(dirname(demoKeysFile), 'demo-user.json');
 
 const port = process.env.PORT || '4000';
 const demoPort = process.env.DEMO_PORT || '4001';
@@ -152,14 +155,13 @@ if (!(await waitForHealth(`${apiUrl}/health`, 60_000))) {
   });
   if (await waitForHealth(`${demoUrl}/health`, 30_000)) {
     console.log(
-      [
-        '',
-        `  Vigia API    ${apiUrl}   (reference: ${apiUrl}/docs)`,
-        `  Demo shop    ${demoUrl}/   (script tag)   ${demoUrl}/spa   (ES module)`,
-        '',
-        '  Ctrl-C stops both.',
-        '',
-      ].join('\n'),
+      startBanner({
+        apiUrl,
+        demoUrl,
+        dashboardUrl: await dashboardUrl(apiUrl),
+        keysFile: demoKeysFile,
+        demoUserFile,
+      }),
     );
   }
 }

@@ -13,7 +13,20 @@ export function logDestination(config: Config, stream?: DestinationStream): Dest
     destination: stream ?? 1,
     colorize: stream === undefined && Boolean(process.stdout.isTTY),
     translateTime: 'SYS:HH:MM:ss.l',
-    ignore: 'pid,hostname',
+    // "incoming request GET /v1/charges", "request completed → 201 in 12 ms"; other fields follow as JSON.
+    messageFormat: (log, messageKey) => {
+      const request = log.req as { method?: string; url?: string } | undefined;
+      const response = log.res as { statusCode?: number } | undefined;
+      const time = typeof log.responseTime === 'number' ? ` in ${Math.round(log.responseTime)} ms` : '';
+      return [
+        log[messageKey],
+        request && `${request.method} ${request.url}`,
+        response && `→ ${response.statusCode}${time}`,
+      ]
+        .filter(Boolean)
+        .join(' ');
+    },
+    ignore: 'pid,hostname,req,res,responseTime',
     singleLine: true,
     sync: true,
   });

@@ -26,10 +26,13 @@ describe('development logs', () => {
       url: '/v1/account',
       headers: { ...shop.secret, 'x-request-id': 'req-7' },
     });
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: incoming request GET \/v1\/account /),
+    );
     const completed = lines.find((line) => line.includes('request completed'));
-    expect(completed).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: request completed/);
-    expect(completed).toContain('"statusCode":200');
-    expect(completed).toContain('req-7');
+    expect(completed).toMatch(
+      /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: request completed → 200 in \d+ ms \{"reqId":"req-7"\}$/,
+    );
     expect(() => JSON.parse(completed!)).toThrow();
     const all = lines.join('\n');
     for (const secret of [shop.secretKey, shop.secret.authorization]) expect(all).not.toContain(secret);
