@@ -7861,7 +7861,7 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "HOST_NOT_ALLOWED" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "DEVICE_VELOCITY" | "CARD_VELOCITY")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED")[];
                                 };
                                 refunded_at: string | null;
                                 /**
@@ -8043,7 +8043,7 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "HOST_NOT_ALLOWED" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "DEVICE_VELOCITY" | "CARD_VELOCITY")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED")[];
                                 };
                                 refunded_at: string | null;
                                 /**
@@ -8275,7 +8275,7 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "HOST_NOT_ALLOWED" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "DEVICE_VELOCITY" | "CARD_VELOCITY")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED")[];
                                 };
                                 refunded_at: string | null;
                                 /**
@@ -8460,7 +8460,7 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "HOST_NOT_ALLOWED" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "DEVICE_VELOCITY" | "CARD_VELOCITY")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED")[];
                                 };
                                 refunded_at: string | null;
                                 /**
