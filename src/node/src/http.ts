@@ -86,6 +86,17 @@ export class Transport {
     return (await this.request<{ data: T }>(spec)).data;
   }
 
+  /** A POST to a route that honours `Idempotency-Key`: the caller's key, or a new one, reused by every retry. */
+  async create<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+    return this.data({
+      method: 'POST',
+      path,
+      body,
+      idempotent: true,
+      idempotencyKey: options.idempotencyKey,
+    });
+  }
+
   /** One page of a list answer. */
   async page<T>(path: string, query: object): Promise<ListPage<T>> {
     const { data, pagination } = await this.request<ListPage<T>>({

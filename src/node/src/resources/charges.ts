@@ -11,13 +11,7 @@ export class Charges {
    * `failure_code`); throws `VigiaApiError` when no charge was made (422 `TOKEN_*`, `FRAUD_SESSION_*`, …).
    */
   create(params: ChargeCreateParams, options: RequestOptions = {}): Promise<Charge> {
-    return this.transport.data({
-      method: 'POST',
-      path: '/v1/charges',
-      body: params,
-      idempotent: true,
-      idempotencyKey: options.idempotencyKey,
-    });
+    return this.transport.create('/v1/charges', params, options);
   }
 
   get(id: string): Promise<Charge> {
@@ -30,11 +24,6 @@ export class Charges {
 
   /** Refunds the whole amount of a captured charge (409 `INVALID_STATE` for any other). */
   refund(id: string, options: RequestOptions = {}): Promise<Charge> {
-    return this.transport.data({
-      method: 'POST',
-      path: `/v1/charges/${segment(id)}/refund`,
-      idempotent: true,
-      idempotencyKey: options.idempotencyKey,
-    });
+    return this.transport.create(`/v1/charges/${segment(id)}/refund`, undefined, options);
   }
 }

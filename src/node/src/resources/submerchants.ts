@@ -34,13 +34,7 @@ class Representatives {
     params: LegalRepresentativeParams,
     options: RequestOptions = {},
   ): Promise<LegalRepresentative> {
-    return this.transport.data({
-      method: 'POST',
-      path: `${base(submerchantId)}/legal-representatives`,
-      body: params,
-      idempotent: true,
-      idempotencyKey: options.idempotencyKey,
-    });
+    return this.transport.create(`${base(submerchantId)}/legal-representatives`, params, options);
   }
 
   list(submerchantId: string, params: RepresentativeListParams = {}) {
@@ -73,13 +67,7 @@ class Documents {
     params: SubmerchantDocumentParams,
     options: RequestOptions = {},
   ): Promise<SubmerchantDocument> {
-    return this.transport.data({
-      method: 'POST',
-      path: `${base(submerchantId)}/documents`,
-      body: params,
-      idempotent: true,
-      idempotencyKey: options.idempotencyKey,
-    });
+    return this.transport.create(`${base(submerchantId)}/documents`, params, options);
   }
 
   list(submerchantId: string, params: DocumentListParams = {}) {
@@ -103,13 +91,7 @@ class Addresses {
     params: SubmerchantAddressParams,
     options: RequestOptions = {},
   ): Promise<SubmerchantAddress> {
-    return this.transport.data({
-      method: 'POST',
-      path: `${base(submerchantId)}/addresses`,
-      body: params,
-      idempotent: true,
-      idempotencyKey: options.idempotencyKey,
-    });
+    return this.transport.create(`${base(submerchantId)}/addresses`, params, options);
   }
 
   list(submerchantId: string, params: AddressListParams = {}) {
@@ -150,13 +132,7 @@ export class Submerchants {
   }
 
   create(params: SubmerchantCreateParams, options: RequestOptions = {}): Promise<Submerchant> {
-    return this.transport.data({
-      method: 'POST',
-      path: '/v1/submerchants',
-      body: params,
-      idempotent: true,
-      idempotencyKey: options.idempotencyKey,
-    });
+    return this.transport.create('/v1/submerchants', params, options);
   }
 
   list(params: SubmerchantListParams = {}): ListRequest<SubmerchantSummary, SubmerchantListParams> {

@@ -24,13 +24,7 @@ export class WebhookEndpoints {
     params: WebhookEndpointCreateParams,
     options: RequestOptions = {},
   ): Promise<WebhookEndpointWithSecret> {
-    return this.transport.data({
-      method: 'POST',
-      path: '/v1/postbacks/endpoints',
-      body: params,
-      idempotent: true,
-      idempotencyKey: options.idempotencyKey,
-    });
+    return this.transport.create('/v1/postbacks/endpoints', params, options);
   }
 
   list(params: WebhookEndpointListParams = {}): ListRequest<WebhookEndpoint, WebhookEndpointListParams> {
