@@ -6823,6 +6823,8 @@ export interface paths {
                                  * @description ISO 8601 UTC with milliseconds
                                  */
                                 expires_at: string;
+                                /** @description Send it back as the signals body's signals_token: only the page that created the session can report for it. Keep it in the page; the merchant's server needs only sessionId. */
+                                signals_token: string;
                             };
                         };
                     };
@@ -6998,7 +7000,7 @@ export interface paths {
         put?: never;
         /**
          * Report a session's signals once (browser SDK, public key)
-         * @description The public IP lookup and the profiler report (visitor id, components, bot verdict). Accepted once per session, while it is open; the body is limited to 32 KiB.
+         * @description The public IP lookup and the profiler report (visitor id, components, bot verdict), with the session's signals_token. Accepted once per session, while it is open; the body is limited to 32 KiB. The answer says the report was recorded; the merchant reads the session with its secret key.
          */
         post: {
             parameters: {
@@ -7012,6 +7014,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description The session's signals_token from POST /v1/fraud/sessions: binds the report to its session. */
+                        signals_token: string;
                         /** @description The public IP lookup: its answer, or why there is none. */
                         ip_lookup: {
                             /** @enum {string} */
@@ -7052,102 +7056,16 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            /** @description A fraud session: status, what the browser declared, what the service saw, and signals. */
                             data: {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                status: "open" | "consumed" | "expired";
-                                /** @description The five fields the browser sent when it created the session. */
-                                declared: {
-                                    ip_address: string | null;
-                                    /**
-                                     * @description Browser family: Chrome, Firefox, Safari, Edge, Opera or Other.
-                                     * @enum {string}
-                                     */
-                                    type: "Chrome" | "Firefox" | "Safari" | "Edge" | "Opera" | "Other";
-                                    host_name: string;
-                                    cookies_accepted: boolean;
-                                    user_agent: string;
-                                };
-                                /** @description What the service saw, with its own ua-parser-js reading of the header's and of the declared user agent. */
-                                observed: {
-                                    /** @description Source IP of the creating request. */
-                                    ip_address: string;
-                                    user_agent: string | null;
-                                    origin: string | null;
-                                    user_agent_type: ("Chrome" | "Firefox" | "Safari" | "Edge" | "Opera" | "Other") | null;
-                                    /**
-                                     * @description Browser family: Chrome, Firefox, Safari, Edge, Opera or Other.
-                                     * @enum {string}
-                                     */
-                                    declared_user_agent_type: "Chrome" | "Firefox" | "Safari" | "Edge" | "Opera" | "Other";
-                                    user_agent_readings: {
-                                        declared: {
-                                            /**
-                                             * @description Browser family: Chrome, Firefox, Safari, Edge, Opera or Other.
-                                             * @enum {string}
-                                             */
-                                            type: "Chrome" | "Firefox" | "Safari" | "Edge" | "Opera" | "Other";
-                                            browser: string | null;
-                                            version: string | null;
-                                            os: string | null;
-                                            device: string | null;
-                                        };
-                                        header: {
-                                            /**
-                                             * @description Browser family: Chrome, Firefox, Safari, Edge, Opera or Other.
-                                             * @enum {string}
-                                             */
-                                            type: "Chrome" | "Firefox" | "Safari" | "Edge" | "Opera" | "Other";
-                                            browser: string | null;
-                                            version: string | null;
-                                            os: string | null;
-                                            device: string | null;
-                                        } | null;
-                                    };
-                                };
-                                signals: {
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC with milliseconds
-                                     */
-                                    received_at: string;
-                                    visitor_id: string | null;
-                                    automation: boolean | null;
-                                    ip_lookup: {
-                                        status: string;
-                                        ip_address?: string;
-                                        source?: string;
-                                        duration_ms: number;
-                                    };
-                                    profiler: {
-                                        provider: string;
-                                        visitor_id: string;
-                                        confidence?: number;
-                                        components: {
-                                            [key: string]: unknown;
-                                        };
-                                        bot: {
-                                            detected: boolean;
-                                            kind?: string;
-                                        };
-                                        duration_ms: number;
-                                    } | null;
-                                    profiler_error: string | null;
-                                } | null;
-                                charge_id: string | null;
+                                status: "recorded";
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
                                  */
-                                created_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC with milliseconds
-                                 */
-                                expires_at: string;
-                                consumed_at: string | null;
+                                received_at: string;
                             };
                         };
                     };
@@ -7419,6 +7337,12 @@ export interface paths {
                                      * @description ISO 8601 UTC with milliseconds
                                      */
                                     received_at: string;
+                                    /** @description What the service saw on the signals request (null for reports before it was kept). */
+                                    observed: {
+                                        /** @description Source IP of the signals request. */
+                                        ip_address: string;
+                                        user_agent: string | null;
+                                    } | null;
                                     visitor_id: string | null;
                                     automation: boolean | null;
                                     ip_lookup: {
@@ -7861,7 +7785,7 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
                                 };
                                 refunded_at: string | null;
                                 /**
@@ -8043,7 +7967,7 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
                                 };
                                 refunded_at: string | null;
                                 /**
@@ -8275,7 +8199,7 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
                                 };
                                 refunded_at: string | null;
                                 /**
@@ -8460,7 +8384,7 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
                                 };
                                 refunded_at: string | null;
                                 /**
@@ -8665,6 +8589,18 @@ export interface paths {
                                         window_minutes: number;
                                     };
                                 };
+                                /** @description VISITOR_MANY_CARDS / _BUYERS / _IPS above these counts per device in the window. */
+                                linking: {
+                                    max_cards: number;
+                                    max_buyers: number;
+                                    max_ips: number;
+                                    window_minutes: number;
+                                };
+                                /** @description SIGNALS_TOO_FAST: the least time a profiler run takes, and the clock slack allowed. */
+                                timing: {
+                                    min_profile_ms: number;
+                                    clock_tolerance_ms: number;
+                                };
                             };
                         };
                     };
@@ -8784,6 +8720,18 @@ export interface paths {
                                         max_charges: number;
                                         window_minutes: number;
                                     };
+                                };
+                                /** @description VISITOR_MANY_CARDS / _BUYERS / _IPS above these counts per device in the window. */
+                                linking: {
+                                    max_cards: number;
+                                    max_buyers: number;
+                                    max_ips: number;
+                                    window_minutes: number;
+                                };
+                                /** @description SIGNALS_TOO_FAST: the least time a profiler run takes, and the clock slack allowed. */
+                                timing: {
+                                    min_profile_ms: number;
+                                    clock_tolerance_ms: number;
                                 };
                             };
                         };
