@@ -15,12 +15,13 @@ export function logDestination(config: Config, stream?: DestinationStream): Dest
     translateTime: 'SYS:HH:MM:ss.l',
     // "incoming request GET /v1/charges", "request completed → 201 in 12 ms"; other fields follow as JSON.
     messageFormat: (log, messageKey) => {
-      const request = log.req as { method?: string; url?: string } | undefined;
+      // `path`: the request serializer leaves the query string (customer data) out.
+      const request = log.req as { method?: string; path?: string } | undefined;
       const response = log.res as { statusCode?: number } | undefined;
       const time = typeof log.responseTime === 'number' ? ` in ${Math.round(log.responseTime)} ms` : '';
       return [
         log[messageKey],
-        request && `${request.method} ${request.url}`,
+        request && `${request.method} ${request.path}`,
         response && `→ ${response.statusCode}${time}`,
       ]
         .filter(Boolean)
