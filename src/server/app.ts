@@ -9,6 +9,7 @@ import { CHARGE_EVENT_TYPES } from './charges/index.js';
 import { chargeRoutes } from './charges/routes.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
+import { dashboard } from './dashboard/plugin.js';
 import { openStore } from './db/connect.js';
 import type { Database, VigiaStore } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(riskRoutes);
   await app.register(webhooks, { eventTypes: [...CHARGE_EVENT_TYPES, ...SUBMERCHANT_EVENT_TYPES] });
   await app.register(sdkAssets);
+  await app.register(dashboard);
   return app;
 }
 

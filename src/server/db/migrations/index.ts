@@ -10,6 +10,8 @@ import m0008 from './0008_webhooks.js';
 import m0010 from './0010_fraud_signals_evidence.js';
 import m0012 from './0012_card_velocity_locks.js';
 import m0020 from './0020_rate_limit_counters_unlogged.js';
+import m0022 from './0022_dashboard_users.js';
+import m0023 from './0023_dashboard_sessions.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -27,4 +29,6 @@ export const migrations: Record<string, Migration> = {
   '0010_fraud_signals_evidence': m0010,
   '0012_card_velocity_locks': m0012,
   '0020_rate_limit_counters_unlogged': m0020,
+  '0022_dashboard_users': m0022,
+  '0023_dashboard_sessions': m0023,
 };

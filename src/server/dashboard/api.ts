@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import { accountRoutes } from '../account/routes.js';
+import { chargeRoutes } from '../charges/routes.js';
+import { getCharge } from '../charges/service.js';
+import { notFound } from '../errors.js';
+import { presentFraudSession } from '../fraud/schemas.js';
+import { merchantOf } from '../http/auth.js';
+import { Id } from '../http/envelope.js';
+import { operatorMerchantRoutes } from '../merchants/operator-routes.js';
+import { riskRoutes } from '../risk/routes.js';
+import { submerchantRoutes } from '../submerchants/index.js';
+import { webhookRoutes } from '../webhooks/routes.js';
+import { presentDelivery } from '../webhooks/schemas.js';
+import { authenticateDashboardRequest } from './auth.js';
+import { chargeEvents, chargeFraudSession, explainReasons } from './charge-activity.js';
+import { sessionRoutes } from './session-routes.js';
+import { userEmails } from './users.js';
+
+/**
+ * The /v1 API itself, mounted again under /dashboard/api/v1 with the session as the caller: the dashboard runs
+ * the very handlers merchants call with their keys (same validation, rules, events and webhooks), so the two
+ * cannot drift apart.
+ */
+const sameApi: FastifyPluginAsync = async (app) => {
+  await app.register(accountRoutes);
+  await app.register(riskRoutes);
+  await app.register(chargeRoutes);
+  await app.register(webhookRoutes);
+  await app.register(submerchantRoutes);
+  await app.register(operatorMerchantRoutes);
+};
+
+/** What only the dashboard shows: views that join several resources for people rather than programs. */
+const dashboardViews: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/charges/:id/activity',
+    { config: { auth: 'secret' }, schema: { params: Type.Object({ id: Id }) } },
+    async (request) => {
+      const merchantId = merchantOf(request).id;
+      const charge = await getCharge(app.store.db, merchantId, request.params.id);
+      if (!charge) throw notFound('Charge');
+      const session = await chargeFraudSession(app.store.db, merchantId, charge.fraudSessionId);
+      const { events, deliveries } = await chargeEvents(
+        app.store.db,
+        merchantId,
+        charge.id,
+        charge.createdAt,
+      );
+      return {
+        message: 'Charge activity retrieved.',
+        data: {
+          reasons: explainReasons(charge.fraudAnalysis.reasons),
+          fraud_session: session ? presentFraudSession(session, app.clock()) : null,
+          events,
+          deliveries: deliveries.map(presentDelivery),
+        },
+      };
+    },
+  );
+
+  // Status histories record the operator user's id as the actor; people read e-mails.
+  app.get(
+    '/users/names',
+    {
+      config: { auth: 'operator' },
+      schema: { querystring: Type.Object({ ids: Type.String({ maxLength: 4000 }) }) },
+    },
+    async (request) => {
+      const ids = request.query.ids.split(',').filter(Boolean).slice(0, 100);
+      return { message: 'Users retrieved.', data: Object.fromEntries(await userEmails(app.store.db, ids)) };
+    },
+  );
+};
+
+/** Everything under /dashboard/api: sign-in, the /v1 API by session, and the dashboard's own views. */
+export const dashboardApi: FastifyPluginAsync = async (app) => {
+  app.decorateRequest('dashboardSession', null);
+  // The OpenAPI document describes the key-authenticated API, not the dashboard's copy of it.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
+  app.addHook('onRequest', async (request) => authenticateDashboardRequest(app, request));
+  // A signed-in answer is private to its user: never cached by a browser or a proxy.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+  await app.register(sessionRoutes);
+  await app.register(sameApi);
+  await app.register(dashboardViews);
+};
