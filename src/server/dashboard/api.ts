@@ -4,18 +4,25 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from '../account/routes.js';
 import { chargeRoutes } from '../charges/routes.js';
 import { getCharge } from '../charges/service.js';
-import { notFound } from '../errors.js';
+import { notFound, validationError } from '../errors.js';
 import { presentFraudSession } from '../fraud/schemas.js';
 import { merchantOf } from '../http/auth.js';
 import { Id } from '../http/envelope.js';
 import { operatorMerchantRoutes } from '../merchants/operator-routes.js';
 import { riskRoutes } from '../risk/routes.js';
 import { submerchantRoutes } from '../submerchants/index.js';
+import { findDelivery } from '../webhooks/deliveries.js';
+import { WEBHOOK_EVENT_TYPES } from '../webhooks/event-types.js';
 import { webhookRoutes } from '../webhooks/routes.js';
 import { presentDelivery } from '../webhooks/schemas.js';
+import { deliveriesQueued } from '../webhooks/wakeup.js';
 import { authenticateDashboardRequest } from './auth.js';
 import { chargeEvents, chargeFraudSession, explainReasons } from './charge-activity.js';
+import { homeStats, MAX_PERIOD_DAYS, periodDays } from './home.js';
+import { rollMerchantKey } from './keys.js';
+import { reviewQueue } from './review-queue.js';
 import { sessionRoutes } from './session-routes.js';
+import { sendTestEvent } from './test-event.js';
 import { userEmails } from './users.js';
 
 /**
@@ -57,6 +64,95 @@ const dashboardViews: FastifyPluginAsyncTypebox = async (app) => {
           deliveries: deliveries.map(presentDelivery),
         },
       };
+    },
+  );
+
+  app.get('/webhooks/event-types', { config: { auth: 'secret' } }, async () => ({
+    message: 'Event types retrieved.',
+    data: WEBHOOK_EVENT_TYPES,
+  }));
+
+  app.post(
+    '/webhooks/endpoints/:id/test',
+    { config: { auth: 'secret' }, schema: { params: Type.Object({ id: Id }) } },
+    async (request, reply) => {
+      const merchantId = merchantOf(request).id;
+      const deliveryId = await sendTestEvent(app.store.db, merchantId, request.params.id, app.clock());
+      deliveriesQueued();
+      const delivery = await findDelivery(app.store.db, merchantId, deliveryId);
+      reply.status(202);
+      return { message: 'Test event queued.', data: delivery ? presentDelivery(delivery) : null };
+    },
+  );
+
+  app.get(
+    '/operator/review-queue',
+    {
+      config: { auth: 'operator' },
+      schema: {
+        querystring: Type.Object(
+          {
+            page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+          },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request) => {
+      const { rows, pagination } = await reviewQueue(
+        app.store.db,
+        request.query.page ?? 1,
+        request.query.limit ?? 20,
+      );
+      return { message: 'Review queue retrieved.', data: rows, pagination };
+    },
+  );
+
+  // Owners only: a rolled secret key breaks the merchant's server until it gets the new one.
+  app.post(
+    '/keys/:kind/roll',
+    {
+      config: { auth: 'secret', ownerOnly: true },
+      schema: { params: Type.Object({ kind: Type.Union([Type.Literal('secret'), Type.Literal('public')]) }) },
+    },
+    async (request) => {
+      const merchantId = merchantOf(request).id;
+      const key = await rollMerchantKey(app.store.db, {
+        merchantId,
+        kind: request.params.kind,
+        live: app.config.env === 'production',
+        now: app.clock(),
+      });
+      app.credentials.forgetMerchant(merchantId);
+      return {
+        message: `New ${request.params.kind} key issued; the old one no longer works. It is shown only now.`,
+        data: { kind: request.params.kind, key },
+      };
+    },
+  );
+
+  app.get(
+    '/home',
+    {
+      config: { auth: 'secret' },
+      schema: {
+        querystring: Type.Object(
+          { date_from: Type.String({ format: 'date' }), date_to: Type.String({ format: 'date' }) },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request) => {
+      const period = { from: request.query.date_from, to: request.query.date_to };
+      const days = periodDays(period);
+      if (days < 1 || days > MAX_PERIOD_DAYS) {
+        throw validationError(`The period must run forward and last at most ${MAX_PERIOD_DAYS} days.`, [
+          { field: 'date_to', message: `must be on or after date_from, within ${MAX_PERIOD_DAYS} days` },
+        ]);
+      }
+      const stats = await homeStats(app.store.db, merchantOf(request).id, period, app.clock());
+      return { message: 'Home retrieved.', data: stats };
     },
   );
 
