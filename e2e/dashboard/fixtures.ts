@@ -67,7 +67,16 @@ async function waitForHealth(child: ChildProcess): Promise<void> {
   throw new Error('the service did not start');
 }
 
-export const test = base.extend<object, { vigia: Vigia }>({
+export const test = base.extend<{ roomyTimeout: void }, { vigia: Vigia }>({
+  // Each test signs in (scrypt) and runs axe-core several times on a 2-core machine: 30 s is too tight.
+  roomyTimeout: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use, testInfo) => {
+      testInfo.setTimeout(120_000);
+      await use();
+    },
+    { auto: true },
+  ],
   vigia: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
     async ({}, use) => {
