@@ -121,8 +121,8 @@ function App() {
     setSession(data);
   };
   useEffect(() => {
-    call<SessionData>('GET', '/session').then(
-      (answer) => signedIn(answer.data),
+    call<SessionData | null>('GET', '/session').then(
+      (answer) => (answer.data ? signedIn(answer.data) : setSession(null)),
       () => setSession(null),
     );
   }, []);

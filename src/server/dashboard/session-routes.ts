@@ -78,10 +78,19 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  // Who is signed in; null (not a 401) when nobody is, so that opening the dashboard logs no error.
   app.get(
     '/session',
-    { schema: { response: { 200: dataResponse(SessionSchema), ...errorResponses(401) } } },
-    async (request) => ({ message: 'Signed in.', data: await present(request.dashboardSession!) }),
+    {
+      config: { dashboardPublic: true },
+      schema: { response: { 200: dataResponse(Type.Union([SessionSchema, Type.Null()])) } },
+    },
+    async (request) => {
+      const session = request.dashboardSession;
+      return session
+        ? { message: 'Signed in.', data: await present(session) }
+        : { message: 'Not signed in.', data: null };
+    },
   );
 
   app.delete(

@@ -100,12 +100,13 @@ describe.each(DIALECTS)('%s', (dialect) => {
     await createUser(app, merchant.id, 'ana@loja.example');
     const { cookie } = await signIn(app, 'ana@loja.example');
     clock.advance(SESSION_IDLE_MS - 60_000);
-    expect(
-      (await app.inject({ method: 'GET', url: '/dashboard/api/session', headers: { cookie } })).statusCode,
-    ).toBe(200);
+    const alive = await app.inject({ method: 'GET', url: '/dashboard/api/session', headers: { cookie } });
+    expect(alive.json().data.user.email).toBe('ana@loja.example');
     clock.advance(SESSION_IDLE_MS);
     const expired = await app.inject({ method: 'GET', url: '/dashboard/api/session', headers: { cookie } });
-    expect(expired.statusCode).toBe(401);
+    expect(expired.json().data).toBeNull();
+    const change = await app.inject({ method: 'GET', url: '/dashboard/api/v1/charges', headers: { cookie } });
+    expect(change.statusCode).toBe(401);
   });
 
   test('bad input is a 400 in the error shape and a duplicate e-mail is refused', async () => {
