@@ -18,7 +18,7 @@ import { presentDelivery } from '../webhooks/schemas.js';
 import { deliveriesQueued } from '../webhooks/wakeup.js';
 import { authenticateDashboardRequest } from './auth.js';
 import { chargeEvents, chargeFraudSession, explainReasons } from './charge-activity.js';
-import { homeStats, MAX_PERIOD_DAYS, periodDays } from './home.js';
+import { HomeStats, MAX_PERIOD_DAYS, periodDays } from './home.js';
 import { rollMerchantKey } from './keys.js';
 import { reviewQueue } from './review-queue.js';
 import { sessionRoutes } from './session-routes.js';
@@ -41,6 +41,8 @@ const sameApi: FastifyPluginAsync = async (app) => {
 
 /** What only the dashboard shows: views that join several resources for people rather than programs. */
 const dashboardViews: FastifyPluginAsyncTypebox = async (app) => {
+  const home = new HomeStats(app.store.db);
+
   app.get(
     '/charges/:id/activity',
     { config: { auth: 'secret' }, schema: { params: Type.Object({ id: Id }) } },
@@ -151,7 +153,7 @@ const dashboardViews: FastifyPluginAsyncTypebox = async (app) => {
           { field: 'date_to', message: `must be on or after date_from, within ${MAX_PERIOD_DAYS} days` },
         ]);
       }
-      const stats = await homeStats(app.store.db, merchantOf(request).id, period, app.clock());
+      const stats = await home.forPeriod(merchantOf(request).id, period, app.clock());
       return { message: 'Home retrieved.', data: stats };
     },
   );

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { BoundedCache } from '../core/bounded-cache.js';
 import { fromJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
 
@@ -14,6 +15,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const MAX_PERIOD_DAYS = 366;
 const FRAUD_STATUSES = ['approved', 'review', 'declined', 'not_analyzed'] as const;
 type FraudStatus = (typeof FRAUD_STATUSES)[number];
+/**
+ * A day's figures stop changing once its last fraud session could have been used or expired (30 minutes), with a
+ * margin for a transaction committing late: from then on they are cached for good.
+ */
+const SETTLED_AFTER_MS = 35 * 60 * 1000;
 
 const startOf = (day: string) => `${day}T00:00:00.000Z`;
 const endOf = (day: string) => new Date(Date.parse(startOf(day)) + DAY_MS).toISOString();
@@ -31,87 +37,112 @@ export function periodDays(period: Period): number {
   return Math.round((Date.parse(startOf(period.to)) - Date.parse(startOf(period.from))) / DAY_MS) + 1;
 }
 
-async function chargesByDay(db: Db, merchantId: string, period: Period) {
-  const day = sql<string>`substr(created_at, 1, 10)`;
-  const rows = await db
-    .selectFrom('charges')
-    .select([
-      day.as('day'),
-      'fraud_status',
-      (eb) => eb.fn.countAll<number>().as('n'),
-      (eb) => eb.fn.sum<number>('amount').as('amount'),
-    ])
-    .where('merchant_id', '=', merchantId)
-    .where('created_at', '>=', startOf(period.from))
-    .where('created_at', '<', endOf(period.to))
-    .groupBy([day, 'fraud_status'])
-    .execute();
-  const byDay = new Map(
-    daysOf(period).map((d) => [
-      d,
-      { date: d, charges: 0, amount: 0, approved: 0, review: 0, declined: 0, not_analyzed: 0 },
-    ]),
-  );
-  for (const row of rows) {
-    const entry = byDay.get(row.day);
-    if (!entry) continue;
-    entry.charges += Number(row.n);
-    entry.amount += Number(row.amount);
-    entry[row.fraud_status as FraudStatus] += Number(row.n);
-  }
-  return [...byDay.values()];
+interface DayStats {
+  date: string;
+  charges: number;
+  amount: number;
+  approved: number;
+  review: number;
+  declined: number;
+  not_analyzed: number;
+  reasons: Record<string, number>;
+  sessions: {
+    created: number;
+    profiled: number;
+    blocked_profiler: number;
+    expired_unused: number;
+    consumed: number;
+  };
 }
 
-/** Reason codes by how many charges gave them; grouped by the stored list first, which has few distinct values. */
-async function topReasons(db: Db, merchantId: string, period: Period) {
-  const rows = await db
-    .selectFrom('charges')
-    .select(['fraud_reasons', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('merchant_id', '=', merchantId)
-    .where('created_at', '>=', startOf(period.from))
-    .where('created_at', '<', endOf(period.to))
-    .where('fraud_reasons', '<>', '[]')
-    .groupBy('fraud_reasons')
-    .execute();
-  const counts = new Map<string, number>();
-  for (const row of rows) {
-    for (const code of fromJson<string[]>(row.fraud_reasons, [])) {
-      counts.set(code, (counts.get(code) ?? 0) + Number(row.n));
-    }
-  }
-  return [...counts.entries()]
-    .map(([code, count]) => ({ code, count }))
-    .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code))
-    .slice(0, 8);
-}
+const emptyDay = (date: string): DayStats => ({
+  date,
+  charges: 0,
+  amount: 0,
+  approved: 0,
+  review: 0,
+  declined: 0,
+  not_analyzed: 0,
+  reasons: {},
+  sessions: { created: 0, profiled: 0, blocked_profiler: 0, expired_unused: 0, consumed: 0 },
+});
+
+const dayOf = sql<string>`substr(created_at, 1, 10)`;
 
 /**
- * Fraud-session coverage: created; profiled (the profiler reported a visitor); blocked profiler (signals came,
- * with the profiler's error instead of its report, as when an ad blocker stops it); expired unused.
+ * Charges per day and fraud status, and per day and list of reasons (few distinct lists), and fraud-session
+ * coverage per day: created; profiled (the profiler reported a visitor); blocked profiler (signals came with the
+ * profiler's error instead of its report, as when an ad blocker stops it); used; expired unused.
  */
-async function sessionCoverage(db: Db, merchantId: string, period: Period, now: Date) {
-  const row = await db
-    .selectFrom('fraud_sessions')
-    .select([
-      (eb) => eb.fn.countAll<number>().as('created'),
-      sql<number>`sum(case when visitor_id is not null then 1 else 0 end)`.as('profiled'),
-      sql<number>`sum(case when signals is not null and visitor_id is null then 1 else 0 end)`.as('blocked'),
-      sql<number>`sum(case when consumed_at is null and expires_at <= ${now.toISOString()} then 1 else 0 end)`.as(
-        'expired',
-      ),
-      sql<number>`sum(case when consumed_at is not null then 1 else 0 end)`.as('consumed'),
-    ])
+async function computeDays(db: Db, merchantId: string, period: Period, now: Date): Promise<DayStats[]> {
+  const range = { from: startOf(period.from), to: endOf(period.to) };
+  const charges = db
+    .selectFrom('charges')
     .where('merchant_id', '=', merchantId)
-    .where('created_at', '>=', startOf(period.from))
-    .where('created_at', '<', endOf(period.to))
-    .executeTakeFirstOrThrow();
-  return {
-    created: Number(row.created),
-    profiled: Number(row.profiled ?? 0),
-    blocked_profiler: Number(row.blocked ?? 0),
-    expired_unused: Number(row.expired ?? 0),
-    consumed: Number(row.consumed ?? 0),
-  };
+    .where('created_at', '>=', range.from)
+    .where('created_at', '<', range.to);
+  const [byStatus, byReasons, sessions] = await Promise.all([
+    charges
+      .select([
+        dayOf.as('day'),
+        'fraud_status',
+        (eb) => eb.fn.countAll<number>().as('n'),
+        (eb) => eb.fn.sum<number>('amount').as('amount'),
+      ])
+      .groupBy([dayOf, 'fraud_status'])
+      .execute(),
+    charges
+      .select([dayOf.as('day'), 'fraud_reasons', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('fraud_reasons', '<>', '[]')
+      .groupBy([dayOf, 'fraud_reasons'])
+      .execute(),
+    db
+      .selectFrom('fraud_sessions')
+      .select([
+        dayOf.as('day'),
+        (eb) => eb.fn.countAll<number>().as('created'),
+        sql<number>`sum(case when visitor_id is not null then 1 else 0 end)`.as('profiled'),
+        sql<number>`sum(case when signals is not null and visitor_id is null then 1 else 0 end)`.as(
+          'blocked',
+        ),
+        sql<number>`sum(case when consumed_at is null and expires_at <= ${now.toISOString()} then 1 else 0 end)`.as(
+          'expired',
+        ),
+        sql<number>`sum(case when consumed_at is not null then 1 else 0 end)`.as('consumed'),
+      ])
+      .where('merchant_id', '=', merchantId)
+      .where('created_at', '>=', range.from)
+      .where('created_at', '<', range.to)
+      .groupBy(dayOf)
+      .execute(),
+  ]);
+  const days = new Map(daysOf(period).map((date) => [date, emptyDay(date)]));
+  for (const row of byStatus) {
+    const day = days.get(row.day);
+    if (!day) continue;
+    day.charges += Number(row.n);
+    day.amount += Number(row.amount);
+    day[row.fraud_status as FraudStatus] += Number(row.n);
+  }
+  for (const row of byReasons) {
+    const day = days.get(row.day);
+    if (!day) continue;
+    for (const code of fromJson<string[]>(row.fraud_reasons, [])) {
+      day.reasons[code] = (day.reasons[code] ?? 0) + Number(row.n);
+    }
+  }
+  for (const row of sessions) {
+    const day = days.get(row.day);
+    if (!day) continue;
+    day.sessions = {
+      created: Number(row.created),
+      profiled: Number(row.profiled ?? 0),
+      blocked_profiler: Number(row.blocked ?? 0),
+      expired_unused: Number(row.expired ?? 0),
+      consumed: Number(row.consumed ?? 0),
+    };
+  }
+  return [...days.values()];
 }
 
 /** Delivery attempts in the period: how many reached a 2xx, and their latency's median and 95th percentile. */
@@ -149,17 +180,54 @@ async function webhookHealth(db: Db, merchantId: string, period: Period) {
   };
 }
 
-/** Everything the Home page charts, for one merchant and period. */
-export async function homeStats(db: Db, merchantId: string, period: Period, now: Date) {
-  const [days, reasons, sessions, webhooks] = await Promise.all([
-    chargesByDay(db, merchantId, period),
-    topReasons(db, merchantId, period),
-    sessionCoverage(db, merchantId, period, now),
-    webhookHealth(db, merchantId, period),
-  ]);
+/**
+ * Home's figures. A settled day never changes (a charge's amount and analysis are fixed at creation, and its
+ * sessions have been used or have expired), so each one is computed once per process and kept; only the days
+ * still open (today) are read again. Exact on every instance, without a table to maintain.
+ */
+export class HomeStats {
+  private readonly settled = new BoundedCache<string, DayStats>(100_000);
+
+  constructor(private readonly db: Db) {}
+
+  async forPeriod(merchantId: string, period: Period, now: Date) {
+    const all = daysOf(period);
+    const cached = all.map((date) => this.settled.get(`${merchantId}:${date}`));
+    const missing = all.filter((_date, index) => cached[index] === undefined);
+    const computed = missing.length
+      ? await computeDays(this.db, merchantId, { from: missing[0]!, to: missing.at(-1)! }, now)
+      : [];
+    const fresh = new Map(computed.map((day) => [day.date, day]));
+    const days = all.map((date, index) => cached[index] ?? fresh.get(date) ?? emptyDay(date));
+    for (const day of computed) {
+      if (Date.parse(endOf(day.date)) + SETTLED_AFTER_MS <= now.getTime()) {
+        this.settled.set(`${merchantId}:${day.date}`, day);
+      }
+    }
+    return present(period, days, await webhookHealth(this.db, merchantId, period));
+  }
+}
+
+function present(period: Period, days: DayStats[], webhooks: Awaited<ReturnType<typeof webhookHealth>>) {
   const totals = { charges: 0, amount: 0, approved: 0, review: 0, declined: 0, not_analyzed: 0 };
+  const sessions = { created: 0, profiled: 0, blocked_profiler: 0, expired_unused: 0, consumed: 0 };
+  const reasons = new Map<string, number>();
   for (const day of days) {
     for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += day[key];
+    for (const key of Object.keys(sessions) as (keyof typeof sessions)[]) sessions[key] += day.sessions[key];
+    for (const [code, count] of Object.entries(day.reasons))
+      reasons.set(code, (reasons.get(code) ?? 0) + count);
   }
-  return { period, days, totals, top_reasons: reasons, sessions, webhooks };
+  const topReasons = [...reasons.entries()]
+    .map(([code, count]) => ({ code, count }))
+    .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code))
+    .slice(0, 8);
+  return {
+    period,
+    days: days.map(({ reasons: _r, sessions: _s, ...day }) => day),
+    totals,
+    top_reasons: topReasons,
+    sessions,
+    webhooks,
+  };
 }
