@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from '../account/routes.js';
+import { CHARGE_EVENT_TYPES } from '../charges/index.js';
 import { chargeRoutes } from '../charges/routes.js';
 import { getCharge } from '../charges/service.js';
 import { notFound, validationError } from '../errors.js';
@@ -10,12 +11,10 @@ import { merchantOf } from '../http/auth.js';
 import { Id } from '../http/envelope.js';
 import { operatorMerchantRoutes } from '../merchants/operator-routes.js';
 import { riskRoutes } from '../risk/routes.js';
-import { submerchantRoutes } from '../submerchants/index.js';
+import { SUBMERCHANT_EVENT_TYPES, submerchantRoutes } from '../submerchants/index.js';
 import { findDelivery } from '../webhooks/deliveries.js';
-import { WEBHOOK_EVENT_TYPES } from '../webhooks/event-types.js';
 import { webhookRoutes } from '../webhooks/routes.js';
 import { presentDelivery } from '../webhooks/schemas.js';
-import { deliveriesQueued } from '../webhooks/wakeup.js';
 import { authenticateDashboardRequest } from './auth.js';
 import { chargeEvents, chargeFraudSession, explainReasons } from './charge-activity.js';
 import { HomeStats, MAX_PERIOD_DAYS, periodDays } from './home.js';
@@ -30,11 +29,14 @@ import { userEmails } from './users.js';
  * the very handlers merchants call with their keys (same validation, rules, events and webhooks), so the two
  * cannot drift apart.
  */
+// The events endpoints may subscribe to, as app.ts hands them to the webhooks plugin.
+const WEBHOOK_EVENT_TYPES = [...CHARGE_EVENT_TYPES, ...SUBMERCHANT_EVENT_TYPES];
+
 const sameApi: FastifyPluginAsync = async (app) => {
   await app.register(accountRoutes);
   await app.register(riskRoutes);
   await app.register(chargeRoutes);
-  await app.register(webhookRoutes);
+  await app.register(webhookRoutes, { eventTypes: WEBHOOK_EVENT_TYPES });
   await app.register(submerchantRoutes);
   await app.register(operatorMerchantRoutes);
 };
@@ -80,7 +82,7 @@ const dashboardViews: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const merchantId = merchantOf(request).id;
       const deliveryId = await sendTestEvent(app.store.db, merchantId, request.params.id, app.clock());
-      deliveriesQueued();
+      app.outbox.wakeWorkers();
       const delivery = await findDelivery(app.store.db, merchantId, deliveryId);
       reply.status(202);
       return { message: 'Test event queued.', data: delivery ? presentDelivery(delivery) : null };

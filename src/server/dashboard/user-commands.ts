@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors.js';
 import { getMerchant } from '../merchants/service.js';
-import type { DashboardRole, MerchantRole } from './tables.js';
+import type { DashboardRole, MerchantRole } from './table.js';
 import { createDashboardUser, normalizeEmail } from './users.js';
 
 export const MERCHANT_ROLES: readonly MerchantRole[] = ['owner', 'developer', 'viewer'];

@@ -4,7 +4,7 @@ import type { Database } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { businessRule } from '../errors.js';
 import { DECOY_HASH, hashPassword, verifyPassword } from './passwords.js';
-import type { DashboardRole, DashboardUsersTable } from './tables.js';
+import type { DashboardRole, DashboardUsersTable } from './table.js';
 import { hashToken, newToken } from './tokens.js';
 
 type Db = Kysely<Database>;

@@ -1,6 +1,6 @@
 import type { ChargesTable } from '../charges/table.js';
 import type { IdempotencyKeysTable } from '../core/idempotency.js';
-import type { DashboardSessionsTable, DashboardUsersTable } from '../dashboard/tables.js';
+import type { DashboardSessionsTable, DashboardUsersTable } from '../dashboard/table.js';
 import type { FraudSessionsTable } from '../fraud/table.js';
 import type { MerchantsTable } from '../merchants/table.js';
 import type { OperatorKeysTable } from '../operators/table.js';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
-import type { DashboardRole } from '../../../src/server/dashboard/tables.js';
+import type { DashboardRole } from '../../../src/server/dashboard/table.js';
 import { runUserCreate } from '../../../src/server/dashboard/user-commands.js';
 
 export const PASSWORD = 'correct horse battery staple';
