@@ -21,9 +21,9 @@ const tsconfig = path.join(sdk, 'tsconfig.json');
 
 // The package tsconfig is a composite project that emits declarations only (for `tsc -b`); the bundles need
 // JavaScript, so the plugin gets those options switched back, and declarations come from `declarations()`.
-const compile = () =>
+const compile = (project = tsconfig, rootDir = path.join(sdk, 'src')) =>
   typescript({
-    tsconfig,
+    tsconfig: project,
     compilerOptions: {
       composite: false,
       incremental: false,
@@ -32,7 +32,7 @@ const compile = () =>
       emitDeclarationOnly: false,
       sourceMap: true,
       outDir: undefined,
-      rootDir: path.join(sdk, 'src'),
+      rootDir,
     },
     outputToFilesystem: false,
     noEmitOnError: true,
@@ -112,20 +112,7 @@ const dashboardBuild = {
   plugins: [
     dashboardStyles(),
     nodeResolve({ browser: true }),
-    typescript({
-      tsconfig: path.join(dashboard, 'tsconfig.json'),
-      compilerOptions: {
-        composite: false,
-        incremental: false,
-        declaration: false,
-        declarationMap: false,
-        emitDeclarationOnly: false,
-        sourceMap: true,
-        outDir: undefined,
-      },
-      outputToFilesystem: false,
-      noEmitOnError: true,
-    }),
+    compile(path.join(dashboard, 'tsconfig.json'), path.join(dashboard, 'src')),
   ],
   output: {
     dir: dashboardDist,

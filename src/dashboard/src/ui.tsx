@@ -142,6 +142,33 @@ export function Pager(props: { pagination: Pagination | undefined; onPage: (page
   );
 }
 
+/** A list of the shared list scheme as a table with its pager, or a sentence when it is empty. */
+export function PagedTable<T>(props: {
+  loaded: Loaded<T[]>;
+  caption: string;
+  head: string[];
+  empty: string;
+  row: (item: T) => ComponentChildren;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <Show loaded={props.loaded}>
+      {(answer) =>
+        answer.data.length === 0 ? (
+          <p>{props.empty}</p>
+        ) : (
+          <>
+            <Table caption={props.caption} head={props.head}>
+              {answer.data.map(props.row)}
+            </Table>
+            <Pager pagination={answer.pagination} onPage={props.onPage} />
+          </>
+        )
+      }
+    </Show>
+  );
+}
+
 export interface ListState {
   page: number;
   search: string;

@@ -13,7 +13,7 @@ import {
   type ListState,
   Notice,
   Page,
-  Pager,
+  PagedTable,
   Show,
   Table,
   useAction,
@@ -81,37 +81,31 @@ export function ChargesPage() {
   return (
     <Page title="Charges">
       <ListFilters statuses={['captured', 'failed', 'refunded']} state={list} onChange={setList} />
-      <Show loaded={charges}>
-        {(answer) =>
-          answer.data.length === 0 ? (
-            <p>No charges match.</p>
-          ) : (
-            <>
-              <Table caption="Charges" head={['Amount', 'Status', 'Risk', 'Customer', 'Card', 'Created']}>
-                {answer.data.map((charge) => (
-                  <tr key={charge.id}>
-                    <td>
-                      <Link href={`/charges/${charge.id}`}>{formatMoney(charge.amount)}</Link>
-                    </td>
-                    <td>
-                      <Badge value={charge.status} />
-                    </td>
-                    <td>
-                      <Badge value={charge.fraud_analysis.status} /> {charge.fraud_analysis.score}
-                    </td>
-                    <td>{charge.customer.name}</td>
-                    <td>
-                      {charge.card.brand} •••• {charge.card.last4}
-                    </td>
-                    <td>{formatTime(charge.created_at)}</td>
-                  </tr>
-                ))}
-              </Table>
-              <Pager pagination={answer.pagination} onPage={(page) => setList({ ...list, page })} />
-            </>
-          )
-        }
-      </Show>
+      <PagedTable
+        loaded={charges}
+        caption="Charges"
+        head={['Amount', 'Status', 'Risk', 'Customer', 'Card', 'Created']}
+        empty="No charges match."
+        onPage={(page) => setList({ ...list, page })}
+        row={(charge) => (
+          <tr key={charge.id}>
+            <td>
+              <Link href={`/charges/${charge.id}`}>{formatMoney(charge.amount)}</Link>
+            </td>
+            <td>
+              <Badge value={charge.status} />
+            </td>
+            <td>
+              <Badge value={charge.fraud_analysis.status} /> {charge.fraud_analysis.score}
+            </td>
+            <td>{charge.customer.name}</td>
+            <td>
+              {charge.card.brand} •••• {charge.card.last4}
+            </td>
+            <td>{formatTime(charge.created_at)}</td>
+          </tr>
+        )}
+      />
     </Page>
   );
 }

@@ -10,9 +10,8 @@ import {
   type ListState,
   Notice,
   Page,
-  Pager,
+  PagedTable,
   Show,
-  Table,
   useAction,
   useLoad,
 } from '../ui.js';
@@ -32,31 +31,25 @@ export function SubmerchantsPage() {
   return (
     <Page title="Submerchants">
       <ListFilters statuses={SUBMERCHANT_STATUSES} state={list} onChange={setList} />
-      <Show loaded={submerchants}>
-        {(answer) =>
-          answer.data.length === 0 ? (
-            <p>No submerchants match.</p>
-          ) : (
-            <>
-              <Table caption="Submerchants" head={['Trade name', 'Tax id', 'Status', 'Created']}>
-                {answer.data.map((submerchant) => (
-                  <tr key={submerchant.id}>
-                    <td>
-                      <Link href={`/submerchants/${submerchant.id}`}>{submerchant.trade_name}</Link>
-                    </td>
-                    <td>{submerchant.tax_id}</td>
-                    <td>
-                      <Badge value={submerchant.status} />
-                    </td>
-                    <td>{formatTime(submerchant.created_at)}</td>
-                  </tr>
-                ))}
-              </Table>
-              <Pager pagination={answer.pagination} onPage={(page) => setList({ ...list, page })} />
-            </>
-          )
-        }
-      </Show>
+      <PagedTable
+        loaded={submerchants}
+        caption="Submerchants"
+        head={['Trade name', 'Tax id', 'Status', 'Created']}
+        empty="No submerchants match."
+        onPage={(page) => setList({ ...list, page })}
+        row={(submerchant) => (
+          <tr key={submerchant.id}>
+            <td>
+              <Link href={`/submerchants/${submerchant.id}`}>{submerchant.trade_name}</Link>
+            </td>
+            <td>{submerchant.tax_id}</td>
+            <td>
+              <Badge value={submerchant.status} />
+            </td>
+            <td>{formatTime(submerchant.created_at)}</td>
+          </tr>
+        )}
+      />
     </Page>
   );
 }

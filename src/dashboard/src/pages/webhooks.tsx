@@ -16,6 +16,7 @@ import {
   type ListState,
   Notice,
   Page,
+  PagedTable,
   Pager,
   Show,
   Table,
@@ -175,31 +176,25 @@ export function WebhooksPage(props: { user: SessionUser }) {
         </section>
       )}
       <ListFilters statuses={['active', 'paused']} state={list} onChange={setList} dates={false} />
-      <Show loaded={endpoints}>
-        {(answer) =>
-          answer.data.length === 0 ? (
-            <p>No endpoints yet: add one to be notified of charges and onboarding.</p>
-          ) : (
-            <>
-              <Table caption="Webhook endpoints" head={['URL', 'Events', 'Status', 'Created']}>
-                {answer.data.map((endpoint) => (
-                  <tr key={endpoint.id}>
-                    <td>
-                      <Link href={`/webhooks/${endpoint.id}`}>{endpoint.url}</Link>
-                    </td>
-                    <td>{endpoint.events.join(', ')}</td>
-                    <td>
-                      <Badge value={endpoint.status} />
-                    </td>
-                    <td>{formatTime(endpoint.created_at)}</td>
-                  </tr>
-                ))}
-              </Table>
-              <Pager pagination={answer.pagination} onPage={(page) => setList({ ...list, page })} />
-            </>
-          )
-        }
-      </Show>
+      <PagedTable
+        loaded={endpoints}
+        caption="Webhook endpoints"
+        head={['URL', 'Events', 'Status', 'Created']}
+        empty="No endpoints yet: add one to be notified of charges and onboarding."
+        onPage={(page) => setList({ ...list, page })}
+        row={(endpoint) => (
+          <tr key={endpoint.id}>
+            <td>
+              <Link href={`/webhooks/${endpoint.id}`}>{endpoint.url}</Link>
+            </td>
+            <td>{endpoint.events.join(', ')}</td>
+            <td>
+              <Badge value={endpoint.status} />
+            </td>
+            <td>{formatTime(endpoint.created_at)}</td>
+          </tr>
+        )}
+      />
     </Page>
   );
 }
