@@ -178,8 +178,12 @@ const dashboardViews: FastifyPluginAsyncTypebox = async (app) => {
 export const dashboardApi: FastifyPluginAsync = async (app) => {
   app.decorateRequest('dashboardSession', null);
   // The OpenAPI document describes the key-authenticated API, not the dashboard's copy of it.
+  // The app's key authentication and per-key rate limits do not apply here: each route's auth decision moves to
+  // `dashboardAuth`, which the session hook enforces (dashboard/auth.ts).
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
+    const { auth, rateLimit: _metered, ...config } = route.config ?? {};
+    route.config = { ...config, auth: 'none', dashboardAuth: auth ?? 'none' };
   });
   app.addHook('onRequest', async (request) => authenticateDashboardRequest(app, request));
   // A signed-in answer is private to its user: never cached by a browser or a proxy.

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
+import type { RouteAuth } from '../http/auth.js';
 import { getMerchant } from '../merchants/service.js';
 import { sessionCookie } from './cookies.js';
 import { type DashboardSession, findSession } from './sessions.js';
@@ -9,6 +10,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A dashboard route that answers without a session (sign-in, password set). */
     dashboardPublic?: boolean;
+    /** Who may call a dashboard route, moved from `auth` when the route is mounted (dashboard/api.ts). */
+    dashboardAuth?: RouteAuth;
     /** Only a merchant's owner may call it (team, keys). */
     ownerOnly?: boolean;
   }
@@ -55,7 +58,7 @@ export async function authenticateDashboardRequest(
     );
   }
   const { user } = session;
-  const required = config.auth ?? 'none';
+  const required = config.dashboardAuth ?? 'none';
   if (required === 'operator') {
     if (user.role !== 'operator') throw forbidden('This page is for the platform operator.');
     request.caller = { kind: 'operator', operatorKeyId: user.id };
