@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { newId } from '../core/ids.js';
 import { toJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
-import { invalidState, notFound } from '../errors.js';
-import { findEndpoint } from '../webhooks/service.js';
+import { invalidState } from '../errors.js';
+import { requireEndpoint } from '../webhooks/service.js';
 
 export const TEST_EVENT_TYPE = 'webhook.test';
 
@@ -12,8 +12,7 @@ export const TEST_EVENT_TYPE = 'webhook.test';
  * signed and retried by the worker like any other, so the merchant sees its receiver's answer in the log.
  */
 export async function sendTestEvent(db: Kysely<Database>, merchantId: string, endpointId: string, now: Date) {
-  const endpoint = await findEndpoint(db, merchantId, endpointId);
-  if (!endpoint) throw notFound('Webhook endpoint');
+  const endpoint = await requireEndpoint(db, merchantId, endpointId);
   if (endpoint.status !== 'active') {
     throw invalidState('This endpoint is paused: resume it to send a test event.');
   }
