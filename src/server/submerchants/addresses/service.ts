@@ -9,6 +9,7 @@ import {
   type Db,
   emitSubmerchantUpdated,
   lockSubmerchant,
+  requireAttached,
   requireSubmerchant,
   type Scope,
   type SubmerchantChange,
@@ -145,4 +146,8 @@ export async function listAddresses(db: Db, submerchantId: string, scope: Scope,
     { createdAt: 'created_at', id: 'id', search: ['street', 'neighborhood', 'city', 'zip_code'] },
   );
   return { addresses: rows.map(presentAddress), pagination };
+}
+
+export function getAddress(db: Db, submerchantId: string, addressId: string, scope: Scope) {
+  return requireAttached(db, 'submerchant_addresses', submerchantId, addressId, scope, 'Address');
 }
