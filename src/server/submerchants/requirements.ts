@@ -133,7 +133,9 @@ export function computeRequirements(input: RequirementsInput): Requirements {
 }
 
 function pendingVerification(input: RequirementsInput): PendingItem[] {
-  const names = new Map(input.representatives.map((representative) => [representative.id, representative.name]));
+  const names = new Map(
+    input.representatives.map((representative) => [representative.id, representative.name]),
+  );
   const representatives: PendingItem[] = input.representatives
     .filter((representative) => representative.review_status === 'pending')
     .map((representative) => ({

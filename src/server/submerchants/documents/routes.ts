@@ -101,7 +101,8 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['submerchants'],
         summary: 'Delete a current document that is not approved',
-        description: 'An approved or a replaced document is 409 INVALID_STATE: replace it with a new upload instead.',
+        description:
+          'An approved or a replaced document is 409 INVALID_STATE: replace it with a new upload instead.',
         params: DocumentParams,
         response: {
           200: dataResponse(Type.Object({ id: Id, deleted: Type.Boolean() })),

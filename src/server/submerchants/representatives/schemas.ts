@@ -9,7 +9,13 @@ export const REPRESENTATIVE_ROLES = [
   'corporate_owner',
   'admin',
 ] as const;
-export const REPRESENTATIVE_QUALIFICATIONS = ['DIRECTOR', 'ADMIN', 'OWNER', 'OWNER-ADMIN', 'ATTORNEY'] as const;
+export const REPRESENTATIVE_QUALIFICATIONS = [
+  'DIRECTOR',
+  'ADMIN',
+  'OWNER',
+  'OWNER-ADMIN',
+  'ATTORNEY',
+] as const;
 export const REPRESENTATIVE_REVIEW_STATUSES = ['pending', 'approved'] as const;
 
 /**

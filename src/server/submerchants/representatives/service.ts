@@ -70,7 +70,9 @@ function sentFields(body: RepresentativeInput) {
     role: body.role,
     qualification: body.qualification,
     participation_hundredths:
-      body.participation_percentage === undefined ? undefined : Math.round(body.participation_percentage * 100),
+      body.participation_percentage === undefined
+        ? undefined
+        : Math.round(body.participation_percentage * 100),
     is_admin: body.is_admin === undefined ? undefined : flag(body.is_admin),
   };
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<
@@ -112,7 +114,8 @@ export async function upsertRepresentative(
         ...stored,
         ...body,
         entity_type: body.entity_type ?? stored?.entity_type ?? 'pf',
-        participation_percentage: body.participation_percentage ?? stored?.participation_percentage ?? undefined,
+        participation_percentage:
+          body.participation_percentage ?? stored?.participation_percentage ?? undefined,
       },
       now,
     );

@@ -1,6 +1,6 @@
 import { ApiError, invalidState, notFound } from '../../errors.js';
-import { representativeRequired } from '../errors.js';
 import { type DocumentRow, presentDocument } from '../documents/present.js';
+import { representativeRequired } from '../errors.js';
 import type { SubmerchantEventType } from '../events.js';
 import { presentSubmerchant } from '../present.js';
 import type { RepresentativeRow } from '../representatives/present.js';
@@ -100,7 +100,9 @@ async function applyTransition(
   const { id } = row;
   const timestamp = now.toISOString();
   if (row.status !== transition.from) {
-    throw invalidState(`Cannot ${transition.action} this submerchant: it is ${row.status}. ${transition.hint}`);
+    throw invalidState(
+      `Cannot ${transition.action} this submerchant: it is ${row.status}. ${transition.hint}`,
+    );
   }
   if (
     transition.to === 'pending_review' &&
@@ -125,7 +127,8 @@ async function applyTransition(
     .returningAll()
     .executeTakeFirst();
   // Unreachable while the lock holds; kept so a lost race can never apply a transition twice.
-  if (!result) throw invalidState(`Cannot ${transition.action} this submerchant: its status changed meanwhile.`);
+  if (!result)
+    throw invalidState(`Cannot ${transition.action} this submerchant: its status changed meanwhile.`);
   // Approving the submerchant approves the representatives it was reviewed with.
   if (transition.to === 'active') {
     await trx
@@ -224,7 +227,8 @@ async function applyDocumentDecision(
     .where('status', '=', document.status)
     .returningAll()
     .executeTakeFirst();
-  if (!updated) throw new ApiError(409, 'INVALID_STATE', `Document ${documentId} changed meanwhile; try again.`);
+  if (!updated)
+    throw new ApiError(409, 'INVALID_STATE', `Document ${documentId} changed meanwhile; try again.`);
   await recordStatusChange(trx, {
     submerchantId: submerchant.id,
     subjectType: 'document',
@@ -276,7 +280,12 @@ export async function approveRepresentative(
 ): Promise<RepresentativeRow> {
   return db.transaction().execute(async (trx) => {
     const submerchant = await lockSubmerchant(trx, submerchantId, { operator: true }, now);
-    const representative = await findAttached(trx, 'submerchant_representatives', submerchantId, representativeId);
+    const representative = await findAttached(
+      trx,
+      'submerchant_representatives',
+      submerchantId,
+      representativeId,
+    );
     if (!representative) throw notFound('Legal representative');
     if (representative.review_status !== 'pending') {
       throw invalidState(

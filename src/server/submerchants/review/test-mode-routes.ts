@@ -28,7 +28,12 @@ const TestRejectBody = Type.Object(
  */
 export const testModeReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const detail = async (request: FastifyRequest, id: string) => {
-    const found = await getSubmerchantDetail(app.store.db, id, { merchantId: merchantActor(request).id }, app.clock());
+    const found = await getSubmerchantDetail(
+      app.store.db,
+      id,
+      { merchantId: merchantActor(request).id },
+      app.clock(),
+    );
     if (!found) throw notFound('Submerchant');
     return found;
   };
@@ -58,11 +63,15 @@ export const testModeReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/test/submerchants/:id/reject',
     {
       config: { auth: 'secret' },
+      // The body is optional: none at all reads as {}.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       schema: {
         tags: ['test mode'],
         summary: 'Test mode: reject a submerchant in review (pending_review → rejected)',
         params: SubmerchantParams,
-        body: Type.Optional(TestRejectBody),
+        body: TestRejectBody,
         response: {
           200: dataResponse(SubmerchantDetailSchema),
           ...errorResponses(400, 401, 403, 404, 409, 415, 429),
@@ -76,7 +85,7 @@ export const testModeReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.id,
         merchantActor(request),
         app.clock(),
-        request.body?.reason,
+        request.body.reason,
       );
       return { message: 'Submerchant rejected (test mode).', data: await detail(request, request.params.id) };
     },
