@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { eventRoutes } from './event-routes.js';
 import { webhookRoutes } from './routes.js';
 import { DeliveryWorker, workerOptionsFromConfig } from './worker.js';
 
@@ -17,6 +18,7 @@ export interface WebhooksOptions {
  */
 export const webhooks: FastifyPluginAsyncTypebox<WebhooksOptions> = async (app, options) => {
   await app.register(webhookRoutes, options);
+  await app.register(eventRoutes, options);
   if (app.config.runWorker === false) return;
   const worker = new DeliveryWorker({
     store: app.store,
