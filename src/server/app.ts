@@ -19,6 +19,7 @@ import { healthRoutes } from './health/routes.js';
 import { enforceAuth, resolveCredentials } from './http/auth.js';
 import { registerCors } from './http/cors.js';
 import { CredentialCache } from './http/credential-cache.js';
+import { acceptEmptyJsonBodies } from './http/json-body.js';
 import { registerErrorHandling } from './http/errors.js';
 import { refuseNulCharacters } from './http/nul.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   refuseNulCharacters(app);
   // Only JSON bodies are accepted; anything else is a 415.
   app.removeContentTypeParser('text/plain');
+  acceptEmptyJsonBodies(app);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
