@@ -19,11 +19,11 @@ import { healthRoutes } from './health/routes.js';
 import { enforceAuth, resolveCredentials } from './http/auth.js';
 import { registerCors } from './http/cors.js';
 import { CredentialCache } from './http/credential-cache.js';
-import { acceptEmptyJsonBodies } from './http/json-body.js';
 import { registerErrorHandling } from './http/errors.js';
+import { acceptEmptyJsonBodies } from './http/json-body.js';
 import { refuseNulCharacters } from './http/nul.js';
 import { registerOpenApi } from './http/openapi.js';
-import { applyRateLimit } from './http/rate-limit.js';
+import { applyRateLimit, reportRateLimit } from './http/rate-limit.js';
 import { registerValidation } from './http/validation.js';
 import { operatorMerchantRoutes } from './merchants/operator-routes.js';
 import { riskRoutes } from './risk/routes.js';
@@ -104,9 +104,10 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    if (UNMETERED.test(request.url)) return;
     // CORS preflights carry no key and do no work; counting them per IP would throttle buyers behind a shared
-    // address (carrier NAT), each checkout needing several.
-    if (request.method === 'OPTIONS' || UNMETERED.test(request.url)) return;
+    // address (carrier NAT), each checkout needing several. They report their bucket all the same.
+    if (request.method === 'OPTIONS') return reportRateLimit(counters, request, reply);
     const credentials = await resolveCredentials(app, request.headers.authorization);
     request.caller = credentials.status === 'valid' ? credentials.caller : null;
     await applyRateLimit(counters, request, reply);

@@ -34,19 +34,36 @@ function bucketOf(
   return { subject, limits: merchant.rateLimits };
 }
 
+/** The request's bucket key and the limit in force for it. */
+function bucketFor(request: FastifyRequest) {
+  // The matched route, not the raw URL: `/v1/%63harges` reaches the charges routes and must count as them.
+  const category = rateLimitCategory(request.routeOptions.url ?? request.url);
+  const { subject, limits } = bucketOf(request.caller, request.ip);
+  return {
+    category,
+    key: `${category}:${subject}`,
+    limit: limits[category] ?? DEFAULT_RATE_LIMITS[category],
+  };
+}
+
+function setRateLimitHeaders(reply: FastifyReply, limit: number, consumed: number, msBeforeNext: number) {
+  reply.headers({
+    'X-RateLimit-Limit': String(limit),
+    'X-RateLimit-Remaining': String(Math.max(0, limit - consumed)),
+    'X-RateLimit-Reset': String(Math.ceil((Date.now() + msBeforeNext) / 1000)),
+  });
+}
+
 export async function applyRateLimit(
   counters: RateLimiterAbstract,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  // The matched route, not the raw URL: `/v1/%63harges` reaches the charges routes and must count as them.
-  const category = rateLimitCategory(request.routeOptions.url ?? request.url);
-  const { subject, limits } = bucketOf(request.caller, request.ip);
-  const limit = limits[category] ?? DEFAULT_RATE_LIMITS[category];
+  const { category, key, limit } = bucketFor(request);
   let consumed: number;
   let msBeforeNext: number;
   try {
-    const result = await counters.consume(`${category}:${subject}`, 1);
+    const result = await counters.consume(key, 1);
     consumed = result.consumedPoints;
     msBeforeNext = result.msBeforeNext;
   } catch (error) {
@@ -54,12 +71,7 @@ export async function applyRateLimit(
     request.log.warn({ err: error }, 'rate-limit counters unavailable; request not counted');
     return;
   }
-  const resetSeconds = Math.ceil((Date.now() + msBeforeNext) / 1000);
-  reply.headers({
-    'X-RateLimit-Limit': String(limit),
-    'X-RateLimit-Remaining': String(Math.max(0, limit - consumed)),
-    'X-RateLimit-Reset': String(resetSeconds),
-  });
+  setRateLimitHeaders(reply, limit, consumed, msBeforeNext);
   if (consumed > limit) {
     const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
     throw new ApiError(
@@ -69,5 +81,28 @@ export async function applyRateLimit(
       undefined,
       { 'Retry-After': String(retryAfter) },
     );
+  }
+}
+
+/**
+ * The headers without counting: for CORS preflights, which carry no key (so their bucket is the client IP's) and
+ * do no work. A bucket with no window open yet reports its full limit and a window starting now.
+ */
+export async function reportRateLimit(
+  counters: RateLimiterAbstract,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const { key, limit } = bucketFor(request);
+  try {
+    const current = await counters.get(key);
+    setRateLimitHeaders(
+      reply,
+      limit,
+      current?.consumedPoints ?? 0,
+      current?.msBeforeNext ?? counters.duration * 1000,
+    );
+  } catch (error) {
+    request.log.warn({ err: error }, 'rate-limit counters unavailable; no rate-limit headers');
   }
 }
