@@ -357,6 +357,41 @@ describe.each(DIALECTS)('%s: onboarding rules of the published interface', (dial
     });
   });
 
+  describe('addresses', () => {
+    it('spec limits "state 2 characters, zip_code 8 to 10": an address outside Brazil follows them as written', async () => {
+      const { body } = await api.post('/v1/submerchants', submerchantBody());
+      const url = `/v1/submerchants/${body.data.id}/addresses`;
+      const lisbon = await api.post(url, addressBody({ country: 'PT', state: 'LX', zip_code: '1000-001' }));
+      expect(lisbon.status).toBe(201);
+      expect(lisbon.body.data).toMatchObject({ country: 'PT', state: 'LX', zip_code: '1000-001' });
+      const short = await api.post(url, addressBody({ country: 'US', state: 'NY', zip_code: '10001' }));
+      expect(short.status).toBe(400);
+      expect(short.body.error.details).toEqual([
+        { field: 'zip_code', message: 'zip_code must be 8 to 10 characters.' },
+      ]);
+      // Brazil (the default country) keeps its UF codes and CEP digits.
+      const brazil = await api.post(url, addressBody({ state: 'LX' }));
+      expect(brazil.status).toBe(400);
+      expect(brazil.body.error.details[0].message).toMatch(/Brazilian state code/);
+      // PATCH checks the address as it will be: a Brazilian address cannot take a foreign state alone.
+      const saoPaulo = (await api.post(url, addressBody())).body.data;
+      const foreignState = await api.patch(`${url}/${saoPaulo.id}`, { state: 'LX' });
+      expect(foreignState.status).toBe(400);
+      const moved = await api.patch(`${url}/${saoPaulo.id}`, {
+        country: 'PT',
+        state: 'LX',
+        zip_code: '1000-001',
+      });
+      expect(moved.status).toBe(200);
+      const back = await api.patch(`${url}/${lisbon.body.data.id}`, { country: 'BR' });
+      expect(back.status).toBe(400);
+      expect(back.body.error.details.map((detail: { field: string }) => detail.field)).toEqual([
+        'state',
+        'zip_code',
+      ]);
+    });
+  });
+
   describe('test mode', () => {
     it('POST /v1/test/submerchants/:id/approve finishes onboarding without an operator', async () => {
       const seeded = await seedSubmerchant(app, merchant, { representatives: 1, documents: 7, addresses: 1 });

@@ -8,6 +8,7 @@ import {
   type Actor,
   type Db,
   emitSubmerchantUpdated,
+  findAttached,
   lockSubmerchant,
   requireAttached,
   requireSubmerchant,
@@ -89,10 +90,14 @@ export async function updateAddress(
   patch: AddressPatch,
   now: Date,
 ): Promise<AddressRow> {
-  assertFields(addressChecks(patch));
   const timestamp = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const submerchant = await lockSubmerchant(trx, submerchantId, { merchantId: actor.id }, now);
+    const existing = await findAttached(trx, 'submerchant_addresses', submerchantId, addressId);
+    if (!existing) throw notFound('Address');
+    // The rules of the address as it will be: a new country changes what state and zip_code must be.
+    const { state, zip_code, country } = existing;
+    assertFields(addressChecks({ state, zip_code, country, ...patch }));
     if (patch.is_primary) await clearPrimary(trx, submerchantId, addressId, timestamp);
     const address = await trx
       .updateTable('submerchant_addresses')
