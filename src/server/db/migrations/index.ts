@@ -11,6 +11,7 @@ import m0010 from './0010_fraud_signals_evidence.js';
 import m0020 from './0020_rate_limit_counters_unlogged.js';
 import m0016 from './0016_spec_document_types_and_representative_review.js';
 import m0017 from './0017_charge_submerchant.js';
+import m0018 from './0018_merchant_sdk_settings.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0020_rate_limit_counters_unlogged': m0020,
   '0016_spec_document_types_and_representative_review': m0016,
   '0017_charge_submerchant': m0017,
+  '0018_merchant_sdk_settings': m0018,
 };
