@@ -319,7 +319,10 @@ describe.each(DIALECTS)('%s: legal representatives', (dialect) => {
   ])('spec enum: accepts every %s of the interface', async (field, values) => {
     const submerchant = await newSubmerchant();
     for (const value of values) {
-      const { status, body } = await api.post(repsUrl(submerchant.id), representativeBody({ [field]: value }));
+      const { status, body } = await api.post(
+        repsUrl(submerchant.id),
+        representativeBody({ [field]: value }),
+      );
       expect(status).toBe(201);
       expect(body.data[field]).toBe(value);
     }
