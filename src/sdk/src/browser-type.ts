@@ -8,15 +8,15 @@ const RULES: ReadonlyArray<readonly [RegExp, BrowserType]> = [
   // Browsers ua-parser-js names as themselves (so not one of the five): Chromium/WebKit forks, desktop app
   // shells (Electron) and in-app views.
   [
-    /SamsungBrowser|UCBrowser|UBrowser|YaBrowser|Vivaldi|FB_IAB|FBA[NV]\/|Instagram|DuckDuckGo|Ddg\/|Trident\/|MSIE |Whale\/|MiuiBrowser|HuaweiBrowser|QQBrowser|Silk\/|GSA\/|Line\/|Electron\/|MicroMessenger|Avast\/|Snapchat|musical_ly|LinkedInApp|Twitter for/,
+    /(?:Samsung|UC?|Ya|Miui|Huawei|QQ)Browser|Vivaldi|FB_IAB|FBA[NV]\/|Instagram|DuckDuckGo|Ddg\/|Trident\/|MSIE |Whale\/|Silk\/|GSA\/|Line\/|Electron\/|MicroMessenger|Avast\/|Snapchat/,
     'Other',
   ],
   [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
   [/\bOPR\/|\bOPT\/|\bOpera\b/, 'Opera'],
-  [/\bFirefox\/|\bFxiOS\/|\bFocus\/|\bKlar\//, 'Firefox'],
+  [/\bFirefox\/|\bFxiOS\/|Focus\//, 'Firefox'],
   [/\b(?:Headless)?Chrom(?:e|ium)\/|\bCriOS\//, 'Chrome'],
   // Any other WebKit page that says Safari/ (TV and app shells without Version/ too), as ua-parser-js reads it.
-  [/\bVersion\/[\d.]+.*\bSafari\/|AppleWebKit\/.*\bSafari\/[\d.]/, 'Safari'],
+  [/WebKit\/.*Safari\/\d/, 'Safari'],
 ];
 
 /** Classifies a user-agent string into the service's browser `type`. */

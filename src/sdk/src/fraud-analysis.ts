@@ -70,8 +70,6 @@ interface Run {
   controller: AbortController;
   pending?: Promise<FraudSetupResult>;
   result?: FraudSetupResult;
-  /** A card token was created while this session was current: the charge that uses it consumes the session. */
-  spent?: boolean;
   reported: Promise<boolean>;
 }
 
@@ -79,7 +77,7 @@ export function createFraudAnalysis(context: FraudAnalysisContext): {
   api: FraudAnalysis;
   teardown(): void;
   /** Called when a card token was created: the current session goes to that token's charge. */
-  tokenCreated(): void;
+  spend(): void;
 } {
   let current: Run | undefined;
 
@@ -155,7 +153,7 @@ export function createFraudAnalysis(context: FraudAnalysisContext): {
       const settings = context.settings();
       if (!settings) return Promise.reject(notInitialised());
       if (current?.pending) return current.pending;
-      if (current?.result && !current.spent && Date.parse(current.result.expiresAt) > Date.now())
+      if (current?.result && Date.parse(current.result.expiresAt) > Date.now())
         return Promise.resolve(current.result);
       // An expired or spent session's collection has no one left to report to.
       teardown();
@@ -172,9 +170,12 @@ export function createFraudAnalysis(context: FraudAnalysisContext): {
     reported: () => current?.reported ?? Promise.resolve(false),
   };
 
-  const tokenCreated = () => {
-    if (current?.result) current.spent = true;
+  return {
+    api,
+    teardown,
+    // Forgetting the result makes the next setup() start over (its collection is stopped then).
+    spend: () => {
+      if (current) current.result = undefined;
+    },
   };
-
-  return { api, teardown, tokenCreated };
 }

@@ -121,7 +121,7 @@ export class Sdk {
           ? { 'Idempotency-Key': tokenizeOptions.idempotencyKey }
           : undefined;
         const token = await this.#api<CardToken>('POST', '/v1/tokens', { body, headers });
-        fraud.tokenCreated();
+        fraud.spend(); // the charge that uses this token consumes the current fraud session
         return token;
       },
     };

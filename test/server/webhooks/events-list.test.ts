@@ -46,7 +46,7 @@ describe.each(DIALECTS)('%s: GET /v1/events', (dialect) => {
     expect(refunded).toEqual({
       id: expect.any(String),
       type: 'charge.refunded',
-      created_at: '2026-11-21T12:00:01.000Z',
+      created_at: expect.stringMatching(/^2026-11-21T12:00:01\.\d{3}Z$/),
       data: expect.objectContaining({ id: chargeId, status: 'refunded' }),
     });
   });
