@@ -8,10 +8,10 @@ import m0006 from './0006_charges.js';
 import m0007 from './0007_submerchants.js';
 import m0008 from './0008_webhooks.js';
 import m0010 from './0010_fraud_signals_evidence.js';
-import m0020 from './0020_rate_limit_counters_unlogged.js';
 import m0016 from './0016_spec_document_types_and_representative_review.js';
 import m0017 from './0017_charge_submerchant.js';
 import m0018 from './0018_merchant_sdk_settings.js';
+import m0020 from './0020_rate_limit_counters_unlogged.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -27,8 +27,8 @@ export const migrations: Record<string, Migration> = {
   '0007_submerchants': m0007,
   '0008_webhooks': m0008,
   '0010_fraud_signals_evidence': m0010,
-  '0020_rate_limit_counters_unlogged': m0020,
   '0016_spec_document_types_and_representative_review': m0016,
   '0017_charge_submerchant': m0017,
   '0018_merchant_sdk_settings': m0018,
+  '0020_rate_limit_counters_unlogged': m0020,
 };
