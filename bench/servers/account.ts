@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { presentMerchant } from '../../src/server/merchants/schemas.js';
+import { presentMerchant } from '../../src/server/merchants/present.js';
 import { createMerchant, updateMerchantSettings } from '../../src/server/merchants/service.js';
 import { basic } from '../../test/helpers/merchants.js';
 import { listenLocally, startBenchApp } from '../lib/bench-app.js';

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { accountRoutes } from './account/routes.js';
+import { keyLookup } from './callers.js';
 import { CHARGE_EVENT_TYPES } from './charges/index.js';
 import { chargeRoutes } from './charges/routes.js';
 import { type Clock, systemClock } from './clock.js';
@@ -23,7 +24,8 @@ import { registerErrorHandling } from './http/errors.js';
 import { acceptEmptyJsonBodies } from './http/json-body.js';
 import { refuseNulCharacters } from './http/nul.js';
 import { registerOpenApi } from './http/openapi.js';
-import { applyRateLimit, reportRateLimit } from './http/rate-limit.js';
+import { applyRateLimit, meteredCategory, reportRateLimit } from './http/rate-limit.js';
+import { requireRouteDecisions } from './http/route-decisions.js';
 import { registerValidation } from './http/validation.js';
 import { operatorMerchantRoutes } from './merchants/operator-routes.js';
 import { riskRoutes } from './risk/routes.js';
@@ -54,8 +56,14 @@ export interface AppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-// Ops and static routes: not part of the metered /v1 API.
-const UNMETERED = /^\/(health|openapi\.json|docs|sdk\/)/;
+function requestSummary(request: FastifyRequest) {
+  return {
+    method: request.method,
+    path: request.url.split('?')[0],
+    host: request.host,
+    remoteAddress: request.ip,
+  };
+}
 
 export async function buildApp(config: Config, options: AppOptions = {}) {
   const logger = pino(
@@ -65,13 +73,25 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body'],
         censor: '[redacted]',
       },
+      // The path without its query string: `?search=` holds buyers' e-mails and tax ids.
+      serializers: { req: requestSummary },
     },
     options.logStream ?? pino.destination(1),
   );
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    // A client that trickles its request, or holds an idle socket, does not keep a connection forever.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: 2 * config.requestTimeoutMs,
+    // A hop count trusts that many proxies nearest the service (Fastify's types take it as a function).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     // Errors raised before routing (a URL that is not valid percent-encoding) get our error shape too.
     frameworkErrors: (error, _request, reply) => {
       const body = errorBody('VALIDATION_ERROR', `The request URL is not valid: ${error.message}.`);
@@ -102,17 +122,28 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.removeContentTypeParser('text/plain');
   acceptEmptyJsonBodies(app);
 
+  const lookUp = keyLookup(store.db);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
-    if (UNMETERED.test(request.url)) return;
     // CORS preflights carry no key and do no work; counting them per IP would throttle buyers behind a shared
-    // address (carrier NAT), each checkout needing several. They report their bucket all the same.
-    if (request.method === 'OPTIONS') return reportRateLimit(counters, request, reply);
-    const credentials = await resolveCredentials(app, request.headers.authorization);
+    // address (carrier NAT), each checkout needing several. Under /v1 they report their bucket all the same.
+    if (request.method === 'OPTIONS') {
+      const asked = request.routeOptions.config.preflightFor ?? 'default';
+      if (request.url.startsWith('/v1/') && asked !== 'none')
+        await reportRateLimit(counters, asked, request, reply);
+      return;
+    }
+    // Ops and static routes are not metered.
+    const category = meteredCategory(request);
+    const auth = request.routeOptions.config.auth;
+    if (category === 'none' && (auth === undefined || auth === 'none')) return;
+    const credentials = await resolveCredentials(lookUp, app.credentials, request.headers.authorization);
     request.caller = credentials.status === 'valid' ? credentials.caller : null;
-    await applyRateLimit(counters, request, reply);
-    enforceAuth(request.routeOptions.config.auth, credentials);
+    if (category !== 'none')
+      await applyRateLimit(counters, category, request, reply, config.publicWriteLimit);
+    enforceAuth(auth, credentials);
   });
+  requireRouteDecisions(app);
   // Before any route: routes with `config.cors` get their preflight route and origin checks.
   registerCors(app);
 

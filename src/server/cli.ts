@@ -23,8 +23,9 @@ const USAGE = `Usage: vigia <command>
   operator create-key                         create an operator key; prints {"operator_key"}
 
 Environment: PORT (4000), HOST (127.0.0.1), DATABASE_URL (file:.data/vigia.db | postgres://…),
-VIGIA_ENV (development | production | test), LOG_LEVEL, TRUST_PROXY, VIGIA_WEBHOOK_MASTER_KEY (32 bytes,
-hex or base64; required in production), VIGIA_RUN_WORKER, VIGIA_WEBHOOK_TIMEOUT_MS,
+VIGIA_ENV (production when unset | development | test), LOG_LEVEL, TRUST_PROXY (proxy addresses/CIDRs or
+a hop count), VIGIA_CARD_HASH_KEY and VIGIA_WEBHOOK_MASTER_KEY (required in production), VIGIA_RUN_WORKER,
+VIGIA_WEBHOOK_TIMEOUT_MS,
 VIGIA_WEBHOOK_ALLOW_PRIVATE_TARGETS.`;
 
 class UsageError extends Error {}

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { parseMasterKey } from './core/secret-box.js';
 
@@ -12,8 +13,16 @@ export interface Config {
   /** `file:PATH` (SQLite) or `postgres://…` (PostgreSQL). */
   databaseUrl: string;
   logLevel: string;
-  /** Trust X-Forwarded-For from a reverse proxy when deriving the client IP. */
-  trustProxy: boolean;
+  /**
+   * Which peers may set X-Forwarded-For: false (none: the client IP is the socket's), the addresses/CIDRs of
+   * the reverse proxies, or the number of proxy hops in front of the service. `TRUST_PROXY`.
+   */
+  trustProxy: false | number | string[];
+  /**
+   * Merchant-wide ceiling on public-key writes (sessions, signals, tokens) per window, over all its buyers'
+   * per-IP buckets. `VIGIA_PUBLIC_WRITE_LIMIT` (3000).
+   */
+  publicWriteLimit: number;
   /** Length of a rate-limit window; 60 s in production, shorter only in tests. */
   rateLimitWindowSeconds: number;
   /** Directory of the built SDK served under /sdk/v1/. */
@@ -29,6 +38,8 @@ export interface Config {
    * (production), only https to public addresses, checked at registration and again at every connection.
    */
   webhookAllowPrivateTargets: boolean;
+  /** How long a client may take to send a whole request (30 s); idle connections close after twice that. */
+  requestTimeoutMs: number;
   /** How long one webhook delivery attempt may take before it counts as failed (10 s). */
   webhookTimeoutMs: number;
   /** Run the webhook delivery worker inside this process (default); false when `vigia worker` runs apart. */
@@ -122,6 +133,42 @@ function parseFlag(name: string, raw: string | undefined, fallback: boolean): bo
   throw new ConfigError(`${name} must be true or false, got "${raw}".`);
 }
 
+/**
+ * `true` would trust every hop of X-Forwarded-For, which the client writes itself: it could pick its own IP
+ * (escaping per-IP limits, exhausting another buyer's, forging a session's observed IP). Only named proxies or
+ * a hop count are accepted.
+ */
+function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (/^\d{1,2}$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const valid = (entry: string) => {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const version = net.isIP(address);
+    if (version === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    const bits = Number(prefix);
+    return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+  };
+  if (entries.length === 0 || !entries.every(valid)) {
+    throw new ConfigError(
+      `TRUST_PROXY must list your reverse proxies' addresses or CIDRs (e.g. "10.0.0.5,10.1.0.0/16") or give ` +
+        `the number of proxy hops (e.g. "1"), got "${raw.slice(0, 100)}". "true" is refused: it would let ` +
+        'any client choose its own IP through X-Forwarded-For.',
+    );
+  }
+  return entries;
+}
+
+function parseCount(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
+    throw new ConfigError(`${name} must be a whole number between 1 and 1000000, got "${raw}".`);
+  }
+  return count;
+}
+
 function parseTimeout(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const ms = Number(raw);
@@ -131,10 +178,24 @@ function parseTimeout(name: string, raw: string | undefined, fallback: number): 
   return ms;
 }
 
+/** What production cannot run without: each names a secret that development would generate on the spot. */
+const PRODUCTION_REQUIRED = ['VIGIA_CARD_HASH_KEY', 'VIGIA_WEBHOOK_MASTER_KEY'] as const;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const vigiaEnv = (env.VIGIA_ENV ?? 'development') as Environment;
+  // Fail closed: without VIGIA_ENV the service is production (SSRF guard on, no generated keys). Development,
+  // with its conveniences, is an explicit opt-in (`npm start`, the tests, the demo and e2e set it).
+  const vigiaEnv = (env.VIGIA_ENV || 'production') as Environment;
   if (!ENVIRONMENTS.includes(vigiaEnv)) {
     throw new ConfigError(`VIGIA_ENV must be one of ${ENVIRONMENTS.join(', ')}, got "${env.VIGIA_ENV}".`);
+  }
+  const missing = PRODUCTION_REQUIRED.filter((name) => !env[name]);
+  if (vigiaEnv === 'production' && missing.length > 0) {
+    throw new ConfigError(
+      `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required in production` +
+        `${env.VIGIA_ENV ? '' : ' (VIGIA_ENV is not set, so this is production)'}: VIGIA_CARD_HASH_KEY at ` +
+        'least 32 random characters, VIGIA_WEBHOOK_MASTER_KEY 32 random bytes as hex or base64 (e.g. ' +
+        '`openssl rand -base64 32`). For local development set VIGIA_ENV=development.',
+    );
   }
   const databaseUrl = env.DATABASE_URL || 'file:.data/vigia.db';
   if (!/^(file:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
@@ -146,8 +207,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     databaseUrl,
     logLevel: env.LOG_LEVEL || (vigiaEnv === 'test' ? 'silent' : 'info'),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimitWindowSeconds: 60,
+    publicWriteLimit: parseCount('VIGIA_PUBLIC_WRITE_LIMIT', env.VIGIA_PUBLIC_WRITE_LIMIT, 3000),
     sdkDistDir: env.VIGIA_SDK_DIST || path.resolve(import.meta.dirname, '../sdk/dist'),
     demoKeysFile: path.resolve(env.VIGIA_DEMO_KEYS_FILE || '.data/demo-merchant.json'),
     cardHashKey: loadCardHashKey(vigiaEnv, env.VIGIA_CARD_HASH_KEY),
@@ -158,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       vigiaEnv !== 'production',
     ),
     webhookTimeoutMs: parseTimeout('VIGIA_WEBHOOK_TIMEOUT_MS', env.VIGIA_WEBHOOK_TIMEOUT_MS, 10_000),
+    requestTimeoutMs: parseTimeout('VIGIA_REQUEST_TIMEOUT_MS', env.VIGIA_REQUEST_TIMEOUT_MS, 30_000),
     runWorker: parseFlag('VIGIA_RUN_WORKER', env.VIGIA_RUN_WORKER, true),
   };
 }

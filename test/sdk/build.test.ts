@@ -74,6 +74,7 @@ describe('the built ES module in Node (server-side rendering)', () => {
     expect(Object.keys(mod).sort()).toEqual(
       [
         'CARD_LENGTHS',
+        'SIGNALS_MAX_BYTES',
         'Sdk',
         'SdkError',
         'browserType',

@@ -7,17 +7,18 @@ import { buildApp } from '../../src/server/app.js';
 import { DIALECTS, freshDatabaseUrl, startApp, testConfig } from '../helpers/app.js';
 
 describe.each(DIALECTS)('service on %s', (dialect) => {
-  it('reports health with a database check', async () => {
+  it('reports health and the database kind', async () => {
     const app = await startApp(await freshDatabaseUrl(dialect));
     const response = await app.inject({ method: 'GET', url: '/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({ status: 'ok', database: dialect });
   });
 
-  it('answers 503 from /health when the database is gone', async () => {
+  it('answers 503 from /ready when the database is gone (while /health, liveness, stays 200)', async () => {
     const app = await buildApp(testConfig(await freshDatabaseUrl(dialect)));
     await app.store.close();
-    const response = await app.inject({ method: 'GET', url: '/health' });
+    expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    const response = await app.inject({ method: 'GET', url: '/ready' });
     expect(response.statusCode).toBe(503);
     expect(response.json().error.code).toBe('DATABASE_UNAVAILABLE');
   });

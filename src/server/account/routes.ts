@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses } from '../http/envelope.js';
-import { AccountPatchBody, MerchantSchema, presentMerchant, toSettingsChange } from '../merchants/schemas.js';
+import { presentMerchant } from '../merchants/present.js';
+import { AccountPatchBody, MerchantSchema, toSettingsChange } from '../merchants/schemas.js';
 import { updateMerchantSettings } from '../merchants/service.js';
 
 /** The merchant's own account: its settings, read and changed with its secret key. */
@@ -9,7 +10,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/account',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
         tags: ['account'],
         summary: 'Read your account and settings',
@@ -22,7 +23,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/v1/account',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
         tags: ['account'],
         summary:

@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { IdempotencyKeyHeaders, idempotencyHooks } from '../core/idempotency.js';
 import { notFound, validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
+import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
 import { toListFilters } from '../http/lists.js';
 import { simulatedAcquirer } from './acquirer.js';
-import { ChargeBody, ChargeListQuery, ChargeSchema, presentCharge } from './schemas.js';
-import { createCharge, getCharge, listCharges, refundCharge } from './service.js';
+import { presentCharge } from './present.js';
+import { ChargeBody, ChargeListQuery, ChargeSchema } from './schemas.js';
+import { type Charge, createCharge, getCharge, listCharges, refundCharge } from './service.js';
+
+const chargeCreated = (charge: Charge) => ({
+  message: charge.status === 'captured' ? 'Charge captured.' : 'Charge failed.',
+  data: presentCharge(charge),
+});
 
 /** Card charges, created and managed by the merchant's server with its secret key. */
 export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -18,7 +24,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/charges',
     {
       ...idempotent,
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'transactions' },
       schema: {
         tags: ['charges'],
         summary: 'Charge a card token',
@@ -54,16 +60,16 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         acquirer,
         outbox: app.outbox,
         now: app.clock(),
+        whenCreated: (trx, created) => recordIdempotentResponse(trx, request, 201, chargeCreated(created)),
       });
-      const message = charge.status === 'captured' ? 'Charge captured.' : 'Charge failed.';
-      return reply.status(201).send({ message, data: presentCharge(charge) });
+      return reply.status(201).send(chargeCreated(charge));
     },
   );
 
   app.get(
     '/v1/charges',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'transactions' },
       schema: {
         tags: ['charges'],
         summary: 'List charges (status, submerchant_id; search over id, customer name, e-mail and document)',
@@ -83,7 +89,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/charges/:id',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'transactions' },
       schema: {
         tags: ['charges'],
         summary: 'Read a charge',
@@ -102,7 +108,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/charges/:id/refund',
     {
       ...idempotent,
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'transactions' },
       schema: {
         tags: ['charges'],
         summary: 'Refund a captured charge (the whole amount)',

@@ -3,7 +3,6 @@ import { Id, Timestamp } from '../http/envelope.js';
 import { listQuerySchema } from '../http/lists.js';
 import { REASON_CODES } from '../risk/rules/index.js';
 import { CardSummary } from '../tokens/schemas.js';
-import type { Charge } from './service.js';
 
 export const SUPPORTED_PAYMENT_METHODS = ['credit_card'] as const;
 export const CHARGE_STATUSES = ['captured', 'failed', 'refunded'] as const;
@@ -87,32 +86,6 @@ export const ChargeSchema = Type.Object(
   },
   { description: 'A card charge and its outcome.' },
 );
-
-export function presentCharge(charge: Charge) {
-  return {
-    id: charge.id,
-    amount: charge.amount,
-    currency: 'BRL' as const,
-    payment_method: charge.paymentMethod,
-    installments: charge.installments,
-    status: charge.status,
-    failure_code: charge.failureCode,
-    failure_message: charge.failureMessage,
-    customer: charge.customer,
-    card: {
-      brand: charge.card.brand,
-      last4: charge.card.last4,
-      exp_month: charge.card.expMonth,
-      exp_year: charge.card.expYear,
-    },
-    fraud_session_id: charge.fraudSessionId,
-    submerchant_id: charge.submerchantId,
-    fraud_analysis: charge.fraudAnalysis,
-    refunded_at: charge.refundedAt,
-    created_at: charge.createdAt,
-    updated_at: charge.updatedAt,
-  };
-}
 
 /** The shared list query, plus `submerchant_id`. */
 export const ChargeListQuery = Type.Object(

@@ -5,20 +5,17 @@ import { fromJson, toJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
 import { type ListFilters, paginate } from '../db/lists.js';
 import { businessRule, invalidState, notFound, validationError } from '../errors.js';
-import { chargeFraudSessionError } from '../fraud/errors.js';
-import { consumeFraudSession } from '../fraud/service.js';
 import type { Merchant } from '../merchants/service.js';
-import { analyzeRisk, NOT_ANALYZED } from '../risk/engine.js';
-import { recentHistory } from '../risk/history.js';
-import { policyFor } from '../risk/policy.js';
-import { getRiskThresholds } from '../risk/settings.js';
+import { assessCharge } from '../risk/assess.js';
 import type { FraudAnalysis, ReasonCode } from '../risk/types.js';
 import type { CardBrand } from '../tokens/card.js';
+import { chargeTokenError } from '../tokens/errors.js';
 import { consumeCardToken } from '../tokens/service.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import { type Acquirer, FAILURE_MESSAGES } from './acquirer.js';
 import type { ChargeEventType } from './events.js';
-import { presentCharge, SUPPORTED_PAYMENT_METHODS } from './schemas.js';
+import { presentCharge } from './present.js';
+import { SUPPORTED_PAYMENT_METHODS } from './schemas.js';
 import type { ChargesTable } from './table.js';
 
 export type ChargeStatus = ChargesTable['status'];
@@ -95,28 +92,6 @@ export function chargeSearchText(id: string, customer: NewCharge['customer']): s
     .toLowerCase();
 }
 
-const TOKEN_ERRORS = {
-  not_found: () =>
-    businessRule(
-      'TOKEN_NOT_FOUND',
-      'card_token does not name one of your card tokens: create one with sdk.cards.tokenize() (POST /v1/tokens) ' +
-        'using your public key.',
-      [{ field: 'card_token', message: 'card_token was not found.' }],
-    ),
-  expired: () =>
-    businessRule(
-      'TOKEN_EXPIRED',
-      'The card token has expired (tokens live 15 minutes): tokenize the card again.',
-      [{ field: 'card_token', message: 'card_token has expired.' }],
-    ),
-  already_used: () =>
-    businessRule(
-      'TOKEN_ALREADY_USED',
-      'The card token was already used by a charge; tokens are single use: tokenize the card again.',
-      [{ field: 'card_token', message: 'card_token was already used.' }],
-    ),
-} as const;
-
 /**
  * A marketplace charge names the seller it is for: one of the merchant's own submerchants, and an active one
  * (approved by review). Read inside the charge's transaction; an active submerchant never leaves that status.
@@ -182,7 +157,15 @@ function checkNewCharge(merchant: Merchant, input: NewCharge): void {
  */
 export async function createCharge(
   db: Kysely<Database>,
-  input: { merchant: Merchant; charge: NewCharge; acquirer: Acquirer; outbox: Outbox; now: Date },
+  input: {
+    merchant: Merchant;
+    charge: NewCharge;
+    acquirer: Acquirer;
+    outbox: Outbox;
+    now: Date;
+    /** Runs last in the charge's transaction (the route records its idempotent response there). */
+    whenCreated?: (trx: Kysely<Database>, charge: Charge) => Promise<void>;
+  },
 ): Promise<Charge> {
   const { merchant, charge, acquirer, outbox, now } = input;
   checkNewCharge(merchant, charge);
@@ -198,32 +181,17 @@ export async function createCharge(
       chargeId,
       now,
     });
-    if (!token.ok) throw TOKEN_ERRORS[token.reason]();
+    if (!token.ok) throw chargeTokenError(token.reason);
     const card = token.token.card;
 
-    let analysis: FraudAnalysis = NOT_ANALYZED;
-    let visitorId: string | null = null;
-    if (charge.fraudSessionId) {
-      const consumed = await consumeFraudSession(trx, {
-        merchantId: merchant.id,
-        sessionId: charge.fraudSessionId,
-        chargeId,
-        now,
-      });
-      if (!consumed.ok) throw chargeFraudSessionError(consumed.reason);
-      const session = consumed.session;
-      visitorId = session.signals?.visitorId ?? null;
-      const policy = policyFor(await getRiskThresholds(trx, merchant.id));
-      const history = await recentHistory(trx, {
-        merchantId: merchant.id,
-        cardHash: card.hash,
-        customer: { document: charge.customer.document, email: charge.customer.email },
-        session,
-        now,
-        policy,
-      });
-      analysis = analyzeRisk({ session, merchant: { allowedHosts: merchant.allowedHosts }, history }, policy);
-    }
+    const { analysis, visitorId } = await assessCharge(trx, {
+      merchant,
+      fraudSessionId: charge.fraudSessionId,
+      chargeId,
+      cardHash: card.hash,
+      customer: { document: charge.customer.document, email: charge.customer.email },
+      now,
+    });
 
     const decision =
       analysis.status === 'declined'
@@ -268,6 +236,7 @@ export async function createCharge(
     const created = toCharge(row);
     const type: ChargeEventType = created.status === 'captured' ? 'charge.captured' : 'charge.failed';
     await outbox.recordEvent(trx, { merchantId: merchant.id, type, data: presentCharge(created), now });
+    await input.whenCreated?.(trx, created);
     return created;
   });
 }

@@ -1,12 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { ApiError, validationError } from '../errors.js';
-import { merchantOf } from '../http/auth.js';
+import { ApiError } from '../errors.js';
 import { newId } from './ids.js';
-import { openSecret, sealSecret } from './secret-box.js';
 
 /**
  * `Idempotency-Key` for POST routes: the first request with a key claims it by inserting a row (the primary key
@@ -30,27 +26,10 @@ export interface IdempotencyKeysTable {
   expires_at: string;
 }
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long a key remembers its first response. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long an unfinished request holds its key before another may take it over. */
 export const IDEMPOTENCY_LEASE_MS = 60 * 1000;
-
-const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
-
-/**
- * For a route's `schema.headers`, so that the OpenAPI document shows the header. Its format is checked by the
- * hook (to answer with the header's own name), not here.
- */
-export const IdempotencyKeyHeaders = Type.Object({
-  'idempotency-key': Type.Optional(
-    Type.String({
-      description:
-        'Makes the request safe to retry: the same key and body within 24 hours replay the first response ' +
-        '(1–255 visible ASCII characters; a UUID v4 is a good choice).',
-    }),
-  ),
-});
 
 export type IdempotencyClaim =
   | { kind: 'claimed'; claimId: string }
@@ -91,7 +70,7 @@ const reused = () =>
       '24 hours. Use a new key for a new request.',
   );
 
-const inUse = () =>
+export const inUse = () =>
   new ApiError(
     409,
     'IDEMPOTENCY_KEY_IN_USE',
@@ -177,12 +156,15 @@ export async function claimIdempotencyKey(
   throw inUse();
 }
 
-/** Stores the response of a claimed key, to be replayed to retries. */
+/**
+ * Stores the response of a claimed key, to be replayed to retries. False when the claim was lost (its lease
+ * lapsed and a retry took the key over).
+ */
 export async function completeIdempotencyKey(
   db: Kysely<Database>,
   input: { merchantId: string; key: string; claimId: string; status: number; body: string },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('idempotency_keys')
     .set({
       status: 'completed',
@@ -193,10 +175,14 @@ export async function completeIdempotencyKey(
     .where('merchant_id', '=', input.merchantId)
     .where('idempotency_key', '=', input.key)
     .where('claim_id', '=', input.claimId)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
-/** Frees a claimed key whose request failed on our side (nothing was committed), so that a retry runs again. */
+/**
+ * Frees a claimed key whose request failed on our side, so that a retry runs again. A key already completed
+ * (in the transaction that created its resource) is kept: that work was committed and must be replayed.
+ */
 export async function releaseIdempotencyKey(
   db: Kysely<Database>,
   input: { merchantId: string; key: string; claimId: string },
@@ -206,6 +192,7 @@ export async function releaseIdempotencyKey(
     .where('merchant_id', '=', input.merchantId)
     .where('idempotency_key', '=', input.key)
     .where('claim_id', '=', input.claimId)
+    .where('status', '=', 'in_flight')
     .execute();
 }
 
@@ -216,96 +203,4 @@ export async function pruneIdempotencyKeys(db: Kysely<Database>, now: Date): Pro
     .where('expires_at', '<=', now.toISOString())
     .executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-interface ActiveClaim {
-  merchantId: string;
-  key: string;
-  claimId: string;
-}
-
-const claims = new WeakMap<FastifyRequest, ActiveClaim>();
-
-function payloadText(payload: unknown): string | null {
-  if (typeof payload === 'string') return payload;
-  if (Buffer.isBuffer(payload)) return payload.toString('utf8');
-  return null;
-}
-
-/**
- * Route hooks that make a merchant route idempotent: spread into the route's options
- * (`{ ...idempotencyHooks(app), config, schema }`). The request is claimed after validation (a request that
- * fails the schema is not remembered); any response the handler produces below 500 is stored, a 5xx frees the
- * key so that the retry runs again.
- */
-export function idempotencyHooks(app: FastifyInstance, options: { sealResponses?: boolean } = {}) {
-  // A response that carries a secret (a webhook endpoint's) is stored sealed under the master key, bound to
-  // its merchant and key, so the replay store never holds the secret in plain text.
-  const context = (claim: Pick<ActiveClaim, 'merchantId' | 'key'>) =>
-    `idempotency:${claim.merchantId}:${claim.key}`;
-  const stored = (claim: ActiveClaim, body: string) =>
-    options.sealResponses ? sealSecret(body, app.config.webhookMasterKey, context(claim)) : body;
-  const replayed = (claim: Pick<ActiveClaim, 'merchantId' | 'key'>, body: string) =>
-    options.sealResponses ? openSecret(body, app.config.webhookMasterKey, context(claim)) : body;
-
-  const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const header = request.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined) return;
-    const key = Array.isArray(header) ? undefined : header;
-    if (key === undefined || !KEY_FORMAT.test(key)) {
-      throw validationError('The Idempotency-Key header is invalid: see error.details.', [
-        {
-          field: 'Idempotency-Key',
-          message: 'Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID v4 is a good choice).',
-        },
-      ]);
-    }
-    const merchantId = merchantOf(request).id;
-    // Public keys sit in every checkout page: a key claimed through one must not block the merchant's own
-    // secret-key requests, so each kind of key has its own key space.
-    const scopedKey = `${request.caller?.kind}:${key}`;
-    const requestHash = idempotencyRequestHash(
-      app.config.cardHashKey,
-      request.method,
-      // The route and its decoded parameters: two spellings of one URL are one request.
-      `${request.routeOptions.url} ${JSON.stringify(request.params)}`,
-      request.body,
-    );
-    const claim = await claimIdempotencyKey(app.store.db, {
-      merchantId,
-      key: scopedKey,
-      requestHash,
-      now: app.clock(),
-    });
-    if (claim.kind === 'replay') {
-      return reply
-        .status(claim.status)
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('idempotent-replayed', 'true')
-        .send(replayed({ merchantId, key: scopedKey }, claim.body));
-    }
-    claims.set(request, { merchantId, key: scopedKey, claimId: claim.claimId });
-  };
-
-  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const claim = claims.get(request);
-    if (!claim) return payload;
-    claims.delete(request);
-    const body = payloadText(payload);
-    try {
-      if (reply.statusCode >= 500 || body === null) await releaseIdempotencyKey(app.store.db, claim);
-      else
-        await completeIdempotencyKey(app.store.db, {
-          ...claim,
-          status: reply.statusCode,
-          body: stored(claim, body),
-        });
-    } catch (error) {
-      // The response itself is right; an unrecorded key only means a retry waits for the lease to lapse.
-      request.log.error({ err: error }, 'could not record the idempotency key outcome');
-    }
-    return payload;
-  };
-
-  return { preHandler, onSend };
 }

@@ -7,6 +7,10 @@ import { GroupCommitSqliteDialect, type GroupCommitStats } from './group-commit.
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** How long to wait for a PostgreSQL connection, and for one statement. */
+export const PG_CONNECTION_TIMEOUT_MS = 5_000;
+export const PG_STATEMENT_TIMEOUT_MS = 15_000;
+
 export interface Store<DB> {
   db: Kysely<DB>;
   dialect: Dialect;
@@ -46,7 +50,13 @@ export function openStore<DB>(databaseUrl: string): Store<DB> {
       close: () => db.destroy(),
     };
   }
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // Bounded waits: a database that does not answer must not hold requests (and their clients) forever.
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: PG_CONNECTION_TIMEOUT_MS,
+    statement_timeout: PG_STATEMENT_TIMEOUT_MS,
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

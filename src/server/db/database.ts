@@ -3,7 +3,7 @@ import type { IdempotencyKeysTable } from '../core/idempotency.js';
 import type { FraudSessionsTable } from '../fraud/table.js';
 import type { MerchantsTable } from '../merchants/table.js';
 import type { OperatorKeysTable } from '../operators/table.js';
-import type { MerchantRiskSettingsTable } from '../risk/table.js';
+import type { CardVelocityLocksTable, MerchantRiskSettingsTable } from '../risk/table.js';
 import type {
   SubmerchantAddressesTable,
   SubmerchantDocumentsTable,
@@ -28,6 +28,7 @@ export interface Database {
   fraud_sessions: FraudSessionsTable;
   card_tokens: CardTokensTable;
   charges: ChargesTable;
+  card_velocity_locks: CardVelocityLocksTable;
   idempotency_keys: IdempotencyKeysTable;
   merchant_risk_settings: MerchantRiskSettingsTable;
   submerchants: SubmerchantsTable;

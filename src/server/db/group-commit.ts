@@ -2,8 +2,10 @@ import type SQLite from 'better-sqlite3';
 import {
   type CompiledQuery,
   type DatabaseConnection,
+  type DialectAdapter,
   type Driver,
   type QueryResult,
+  SqliteAdapter,
   SqliteDialect,
 } from 'kysely';
 import { BoundedCache } from '../core/bounded-cache.js';
@@ -243,7 +245,18 @@ function execute<R>(statement: SQLite.Statement, parameters: unknown[]): QueryRe
   return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 }
 
-/** Kysely's SQLite dialect with the group-commit driver in place of its own. */
+/**
+ * SQLite runs DDL inside transactions, but Kysely's adapter says it does not, so its migrator would apply
+ * migrations statement by statement: a crash mid-way would leave half a schema. Saying so makes it wrap the
+ * pending migrations in one transaction, as on PostgreSQL.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+/** Kysely's SQLite dialect with the group-commit driver in place of its own, and transactional migrations. */
 export class GroupCommitSqliteDialect extends SqliteDialect {
   readonly driver: GroupCommitDriver;
 
@@ -254,5 +267,9 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return this.driver;
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
   }
 }

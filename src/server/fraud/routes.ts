@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SIGNALS_MAX_BYTES } from '@vigia/sdk';
-import { IdempotencyKeyHeaders, idempotencyHooks } from '../core/idempotency.js';
 import { notFound, validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses } from '../http/envelope.js';
+import { IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
 import { signalsRefusalError } from './errors.js';
+import { presentFraudSession } from './present.js';
 import { startFraudSessionPurge } from './purge.js';
 import {
   CreatedFraudSessionSchema,
   CreateFraudSessionBody,
   FraudSessionParams,
   FraudSessionSchema,
-  presentFraudSession,
   SignalsBody,
   SignalsRecordedSchema,
 } from './schemas.js';
@@ -34,7 +34,7 @@ export const fraudRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       // The stored replay holds the signals token: sealed, like a webhook endpoint's secret.
       ...idempotencyHooks(app, { sealResponses: true }),
-      config: { auth: 'browser', cors: true },
+      config: { auth: 'browser', rateLimit: 'default', cors: true },
       schema: {
         tags: ['fraud'],
         summary: 'Create a fraud session (browser SDK, public key)',
@@ -81,7 +81,7 @@ export const fraudRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       // The SDK owns this limit: it trims its report's components to stay under it.
       bodyLimit: SIGNALS_MAX_BYTES,
-      config: { auth: 'browser', cors: true },
+      config: { auth: 'browser', rateLimit: 'default', cors: true },
       schema: {
         tags: ['fraud'],
         summary: "Report a session's signals once (browser SDK, public key)",
@@ -128,7 +128,7 @@ export const fraudRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/fraud/sessions/:id',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
         tags: ['fraud'],
         summary: 'Read a fraud session: status, collected data and signals (secret key)',

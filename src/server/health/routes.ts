@@ -3,28 +3,43 @@ import { Type } from '@sinclair/typebox';
 import { ApiError } from '../errors.js';
 import { errorResponses } from '../http/envelope.js';
 
+const Status = Type.Object({
+  message: Type.String(),
+  data: Type.Object({ status: Type.String(), database: Type.String() }),
+});
+
+/**
+ * `/health` is liveness: the process answers, nothing more, so that a flood of probes costs no database work.
+ * `/ready` is readiness: it pings the database, for a load balancer deciding whether to send traffic here.
+ */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
     {
       schema: {
         tags: ['health'],
-        summary: 'Liveness and database check',
-        response: {
-          200: Type.Object({
-            message: Type.String(),
-            data: Type.Object({ status: Type.String(), database: Type.String() }),
-          }),
-          ...errorResponses(503),
-        },
+        summary: 'Liveness: the process is up (no database call)',
+        response: { 200: Status },
+      },
+    },
+    async () => ({ message: 'Service is up.', data: { status: 'ok', database: app.store.dialect } }),
+  );
+
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: the database answers',
+        response: { 200: Status, ...errorResponses(503) },
       },
     },
     async (request) => {
       try {
         await app.store.ping();
-        return { message: 'Service is healthy.', data: { status: 'ok', database: app.store.dialect } };
+        return { message: 'Service is ready.', data: { status: 'ok', database: app.store.dialect } };
       } catch (error) {
-        request.log.error({ err: error }, 'health check: database unreachable');
+        request.log.error({ err: error }, 'readiness check: database unreachable');
         throw new ApiError(503, 'DATABASE_UNAVAILABLE', 'The database is not reachable.');
       }
     },

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { hashesEqual, hashKey, type KeyKind, keyKind } from '../core/keys.js';
 import { ApiError } from '../errors.js';
-import { findMerchantByKeyHash, type Merchant } from '../merchants/service.js';
-import { findOperatorKey } from '../operators/keys.js';
+import type { Merchant } from '../merchants/service.js';
+import type { CredentialCache } from './credential-cache.js';
+import type { RateLimitCategory } from './rate-limit.js';
 
 /**
  * Who may call a route: `secret` (a merchant's server), `browser` (the SDK's routes: public or secret key),
@@ -21,6 +22,11 @@ export type Credentials =
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    /**
+     * The route's rate-limit bucket: `transactions` (charges, withdrawals, anticipations), `queries` (wallets,
+     * receivables, banks, submerchants), `default`, or `none` (unmetered). Required on every /v1 route, like auth.
+     */
+    rateLimit?: RateLimitCategory | 'none';
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -37,8 +43,19 @@ export function parseBasicKey(header: string): string | null {
   return decoded.slice(0, colon);
 }
 
+/**
+ * Finds who holds a key from its kind and SHA-256 hash, returning the stored hash beside the caller so that the
+ * comparison is made here, in constant time. app.ts wires it to the merchant and operator stores, so that this
+ * layer imports no resource.
+ */
+export type KeyLookup = (
+  kind: KeyKind,
+  keyHash: string,
+) => Promise<{ caller: Caller; keyHash: string } | null>;
+
 export async function resolveCredentials(
-  app: FastifyInstance,
+  lookUp: KeyLookup,
+  cache: CredentialCache,
   header: string | undefined,
 ): Promise<Credentials> {
   if (!header) return { status: 'missing' };
@@ -47,25 +64,12 @@ export async function resolveCredentials(
   const kind: KeyKind | null = keyKind(key);
   if (kind === null) return { status: 'unknown' };
   const keyHash = hashKey(key);
-  const cached = app.credentials.get(keyHash);
+  const cached = cache.get(keyHash);
   if (cached) return { status: 'valid', caller: cached };
-  const caller = await lookUpCaller(app, kind, keyHash);
-  if (!caller) return { status: 'unknown' };
-  app.credentials.set(keyHash, caller);
-  return { status: 'valid', caller };
-}
-
-async function lookUpCaller(app: FastifyInstance, kind: KeyKind, keyHash: string): Promise<Caller | null> {
-  if (kind === 'operator') {
-    const operator = await findOperatorKey(app.store.db, keyHash);
-    return operator && hashesEqual(operator.keyHash, keyHash)
-      ? { kind: 'operator', operatorKeyId: operator.id }
-      : null;
-  }
-  const merchant = await findMerchantByKeyHash(app.store.db, kind, keyHash);
-  if (!merchant || !hashesEqual(merchant.keyHash, keyHash)) return null;
-  const { keyHash: _stored, ...rest } = merchant;
-  return { kind, merchant: rest };
+  const found = await lookUp(kind, keyHash);
+  if (!found || !hashesEqual(found.keyHash, keyHash)) return { status: 'unknown' };
+  cache.set(keyHash, found.caller);
+  return { status: 'valid', caller: found.caller };
 }
 
 const AUTH_HINT = 'Send Authorization: Basic base64(key + ":").';

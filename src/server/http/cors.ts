@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
 import type { Caller } from './auth.js';
+import type { RateLimitCategory } from './rate-limit.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -9,6 +10,8 @@ declare module 'fastify' {
      * refuses origins outside the merchant's `allowed_hosts`.
      */
     cors?: boolean;
+    /** On a preflight twin: the rate-limit category of the route it answers for, whose bucket it reports. */
+    preflightFor?: RateLimitCategory | 'none';
   }
 }
 
@@ -17,7 +20,8 @@ export const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Ke
 /** Browsers cap this (Chromium at 2 hours); 10 minutes keeps a checkout to one preflight per route. */
 export const CORS_MAX_AGE_SECONDS = 600;
 const CORS_EXPOSED_HEADERS =
-  'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id, Idempotent-Replayed';
+  'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Merchant-Limit, ' +
+  'X-RateLimit-Merchant-Remaining, X-RateLimit-Merchant-Reset, Retry-After, X-Request-Id, Idempotent-Replayed';
 
 /**
  * Whether `host` (a host name, no port) may use the merchant's keys: an empty list allows any host; an entry
@@ -111,7 +115,7 @@ export function registerCors(app: FastifyInstance): void {
     this.route({
       method: 'OPTIONS',
       url: route.routePath,
-      config: { auth: 'none', cors: true },
+      config: { auth: 'none', rateLimit: 'none', cors: true, preflightFor: route.config.rateLimit },
       schema: { hide: true },
       handler: preflight,
     });

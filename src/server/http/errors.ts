@@ -54,6 +54,9 @@ export function validationDetails(errors: ErrorObject[], part: string | undefine
   return [...byField.values()];
 }
 
+/** How many problems a validation answer lists; the message gives the total. */
+export const MAX_ERROR_DETAILS = 20;
+
 const FASTIFY_ERRORS: Record<string, { status: number; code: string; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: {
     status: 413,
@@ -91,11 +94,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.validation) {
       const details = validationDetails(error.validation as ErrorObject[], error.validationContext);
       const where = error.validationContext === 'body' ? 'request body' : error.validationContext;
-      return reply
-        .status(400)
-        .send(
-          errorBody('VALIDATION_ERROR', `The ${where ?? 'request'} is invalid: see error.details.`, details),
-        );
+      // A body of 80,000 unknown keys must not earn an answer of megabytes: the first few problems suffice.
+      const shown = details.slice(0, MAX_ERROR_DETAILS);
+      const message =
+        details.length > shown.length
+          ? `The ${where ?? 'request'} is invalid: ${details.length} problems, the first ${shown.length} in error.details.`
+          : `The ${where ?? 'request'} is invalid: see error.details.`;
+      return reply.status(400).send(errorBody('VALIDATION_ERROR', message, shown));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       // Routes may set a smaller bodyLimit than the server's 1 MiB (e.g. fraud signals, 32 KiB): name theirs.

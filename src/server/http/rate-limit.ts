@@ -1,8 +1,11 @@
+import net from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ApiError } from '../errors.js';
-import type { RateLimitCategory } from '../merchants/service.js';
 import type { Caller } from './auth.js';
+
+/** The rate-limit buckets a route may declare (`config.rateLimit`), besides `none`. */
+export type RateLimitCategory = 'transactions' | 'queries' | 'default';
 
 export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitCategory, number>> = {
   transactions: 100,
@@ -10,13 +13,36 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitCategory, number>> = 
   default: 100,
 };
 
-const CATEGORY_BY_PATH: readonly [RegExp, RateLimitCategory][] = [
-  [/^\/v1\/(charges|withdrawals|anticipations)(\/|\?|$)/, 'transactions'],
-  [/^\/v1\/(wallets|receivables|banks|submerchants)(\/|\?|$)/, 'queries'],
-];
+/**
+ * The bucket a request counts against: its route's declared category; a request that matched no route (a 404)
+ * counts as `default`, so probing for routes is metered; other routes (health, docs, static files) are not.
+ */
+export function meteredCategory(request: FastifyRequest): RateLimitCategory | 'none' {
+  if (request.method === 'OPTIONS') return 'none';
+  const declared = request.routeOptions.config.rateLimit;
+  if (declared) return declared;
+  return request.routeOptions.url === undefined ? 'default' : 'none';
+}
 
-export function rateLimitCategory(url: string): RateLimitCategory {
-  return CATEGORY_BY_PATH.find(([pattern]) => pattern.test(url))?.[1] ?? 'default';
+/**
+ * The address a per-IP bucket is keyed by: an IPv4 address as is, an IPv6 address by its /64 (one subscriber's
+ * network: a client holds a whole /64 and could take a fresh address per request).
+ */
+export function ipBucket(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (net.isIPv6(ip)) {
+    const [head = '', tail = ''] = ip.split('::');
+    const headGroups = head ? head.split(':') : [];
+    const tailGroups = tail ? tail.split(':') : [];
+    const missing = ip.includes('::') ? 8 - headGroups.length - tailGroups.length : 0;
+    const groups = [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups];
+    return `${groups
+      .slice(0, 4)
+      .map((group) => Number.parseInt(group, 16).toString(16))
+      .join(':')}::/64`;
+  }
+  return ip;
 }
 
 /**
@@ -34,36 +60,34 @@ function bucketOf(
   return { subject, limits: merchant.rateLimits };
 }
 
-/** The request's bucket key and the limit in force for it. */
-function bucketFor(request: FastifyRequest) {
-  // The matched route, not the raw URL: `/v1/%63harges` reaches the charges routes and must count as them.
-  const category = rateLimitCategory(request.routeOptions.url ?? request.url);
-  const { subject, limits } = bucketOf(request.caller, request.ip);
-  return {
-    category,
-    key: `${category}:${subject}`,
-    limit: limits[category] ?? DEFAULT_RATE_LIMITS[category],
-  };
+interface Bucket {
+  key: string;
+  limit: number;
+  /** Names the limit in the 429's message. */
+  what: string;
+  /** X-RateLimit or X-RateLimit-Merchant. */
+  headerPrefix: string;
 }
 
-function setRateLimitHeaders(reply: FastifyReply, limit: number, consumed: number, msBeforeNext: number) {
+function setRateLimitHeaders(reply: FastifyReply, bucket: Bucket, consumed: number, msBeforeNext: number) {
   reply.headers({
-    'X-RateLimit-Limit': String(limit),
-    'X-RateLimit-Remaining': String(Math.max(0, limit - consumed)),
-    'X-RateLimit-Reset': String(Math.ceil((Date.now() + msBeforeNext) / 1000)),
+    [`${bucket.headerPrefix}-Limit`]: String(bucket.limit),
+    [`${bucket.headerPrefix}-Remaining`]: String(Math.max(0, bucket.limit - consumed)),
+    [`${bucket.headerPrefix}-Reset`]: String(Math.ceil((Date.now() + msBeforeNext) / 1000)),
   });
 }
 
-export async function applyRateLimit(
+/** Counts one request against the bucket, sets its headers, and throws the 429 once it is over its limit. */
+async function consume(
   counters: RateLimiterAbstract,
+  bucket: Bucket,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const { category, key, limit } = bucketFor(request);
   let consumed: number;
   let msBeforeNext: number;
   try {
-    const result = await counters.consume(key, 1);
+    const result = await counters.consume(bucket.key, 1);
     consumed = result.consumedPoints;
     msBeforeNext = result.msBeforeNext;
   } catch (error) {
@@ -71,13 +95,13 @@ export async function applyRateLimit(
     request.log.warn({ err: error }, 'rate-limit counters unavailable; request not counted');
     return;
   }
-  setRateLimitHeaders(reply, limit, consumed, msBeforeNext);
-  if (consumed > limit) {
+  setRateLimitHeaders(reply, bucket, consumed, msBeforeNext);
+  if (consumed > bucket.limit) {
     const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
     throw new ApiError(
       429,
       'RATE_LIMIT_EXCEEDED',
-      `Too many ${category} requests: the limit is ${limit} per window. Retry after ${retryAfter} s.`,
+      `Too many ${bucket.what}: the limit is ${bucket.limit} per window. Retry after ${retryAfter} s.`,
       undefined,
       { 'Retry-After': String(retryAfter) },
     );
@@ -85,20 +109,64 @@ export async function applyRateLimit(
 }
 
 /**
- * The headers without counting: for CORS preflights, which carry no key (so their bucket is the client IP's) and
- * do no work. A bucket with no window open yet reports its full limit and a window starting now.
+ * The request's own bucket and, for a public-key write (sessions, signals, tokens), the merchant-wide ceiling
+ * on those writes: per-buyer buckets alone let a script on many addresses write without bound on one
+ * merchant's account.
+ */
+export async function applyRateLimit(
+  counters: RateLimiterAbstract,
+  category: RateLimitCategory,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  publicWriteLimit: number,
+): Promise<void> {
+  const { subject, limits } = bucketOf(request.caller, ipBucket(request.ip));
+  const limit = limits[category] ?? DEFAULT_RATE_LIMITS[category];
+  await consume(
+    counters,
+    { key: `${category}:${subject}`, limit, what: `${category} requests`, headerPrefix: 'X-RateLimit' },
+    request,
+    reply,
+  );
+  const caller = request.caller;
+  if (caller?.kind === 'public' && request.method === 'POST') {
+    await consume(
+      counters,
+      {
+        key: `public-writes:merchant:${caller.merchant.id}`,
+        limit: publicWriteLimit,
+        what: "public-key writes across all of this merchant's buyers",
+        headerPrefix: 'X-RateLimit-Merchant',
+      },
+      request,
+      reply,
+    );
+  }
+}
+
+/**
+ * The headers without counting: for CORS preflights, which carry no key (so their bucket is the client IP's, in the
+ * category of the route they ask about) and do no work. A bucket with no window open yet reports its full limit
+ * and a window starting now.
  */
 export async function reportRateLimit(
   counters: RateLimiterAbstract,
+  category: RateLimitCategory,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const { key, limit } = bucketFor(request);
+  const { subject, limits } = bucketOf(null, ipBucket(request.ip));
+  const bucket = {
+    key: `${category}:${subject}`,
+    limit: limits[category] ?? DEFAULT_RATE_LIMITS[category],
+    what: `${category} requests`,
+    headerPrefix: 'X-RateLimit',
+  };
   try {
-    const current = await counters.get(key);
+    const current = await counters.get(bucket.key);
     setRateLimitHeaders(
       reply,
-      limit,
+      bucket,
       current?.consumedPoints ?? 0,
       current?.msBeforeNext ?? counters.duration * 1000,
     );

@@ -3,7 +3,8 @@ import { Type } from '@sinclair/typebox';
 import { notFound } from '../errors.js';
 import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
 import { listQuerySchema, toListFilters } from '../http/lists.js';
-import { MerchantSchema, OperatorMerchantPatchBody, presentMerchant, toSettingsChange } from './schemas.js';
+import { presentMerchant } from './present.js';
+import { MerchantSchema, OperatorMerchantPatchBody, toSettingsChange } from './schemas.js';
 import { listMerchants, updateMerchantSettings } from './service.js';
 
 /** The platform operator's view of merchants: list them, set their limits and settings. */
@@ -11,7 +12,7 @@ export const operatorMerchantRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.get(
     '/v1/operator/merchants',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', rateLimit: 'default' },
       schema: {
         tags: ['operator'],
         summary: 'List merchants (search over name and id)',
@@ -28,7 +29,7 @@ export const operatorMerchantRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.patch(
     '/v1/operator/merchants/:id',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', rateLimit: 'default' },
       schema: {
         tags: ['operator'],
         summary: "Change a merchant's rate limits and settings",

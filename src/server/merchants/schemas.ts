@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Timestamp } from '../http/envelope.js';
-import { DEFAULT_RATE_LIMITS } from '../http/rate-limit.js';
-import type { Merchant, MerchantSettingsChange } from './service.js';
+import type { MerchantSettingsChange } from './service.js';
 
 const HOST_NAME =
   '^(\\*\\.)?[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$';
@@ -76,20 +75,6 @@ export const OperatorMerchantPatchBody = Type.Object(
   },
   { additionalProperties: false, minProperties: 1 },
 );
-
-export function presentMerchant(merchant: Merchant) {
-  return {
-    id: merchant.id,
-    name: merchant.name,
-    fraud_analysis_mandatory: merchant.fraudAnalysisMandatory,
-    allowed_hosts: merchant.allowedHosts,
-    ip_lookup_urls: merchant.ipLookupUrls,
-    profiler_enabled: merchant.profilerEnabled,
-    rate_limits: { ...DEFAULT_RATE_LIMITS, ...merchant.rateLimits },
-    created_at: merchant.createdAt,
-    updated_at: merchant.updatedAt,
-  };
-}
 
 export function toSettingsChange(body: {
   name?: string;

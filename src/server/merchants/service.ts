@@ -4,9 +4,11 @@ import { generateKey, hashKey } from '../core/keys.js';
 import { flag, fromJson, readFlag, toJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
 import { type ListFilters, paginate } from '../db/lists.js';
+import type { RateLimitCategory } from '../http/rate-limit.js';
 import type { MerchantsTable } from './table.js';
 
-export type RateLimitCategory = 'transactions' | 'queries' | 'default';
+export type { RateLimitCategory };
+
 export type RateLimitOverrides = Partial<Record<RateLimitCategory, number>>;
 
 export interface Merchant {

@@ -6,6 +6,27 @@ import type { RiskPolicy } from './policy.js';
 import { normalizeIp } from './rules/ip-mismatch.js';
 import type { RiskInput, VisitorLinks } from './types.js';
 
+/**
+ * Serializes the charges of one card: an upsert of the card's row, held (on PostgreSQL) until the charge's
+ * transaction ends, so that a parallel charge of the card waits and then counts this one. SQLite runs one
+ * write transaction at a time, so there it only costs the write.
+ */
+async function lockCard(
+  db: Kysely<Database>,
+  merchantId: string,
+  cardHash: string,
+  now: Date,
+): Promise<void> {
+  const timestamp = now.toISOString();
+  await db
+    .insertInto('card_velocity_locks')
+    .values({ merchant_id: merchantId, card_hash: cardHash, last_charge_at: timestamp })
+    .onConflict((conflict) =>
+      conflict.columns(['merchant_id', 'card_hash']).doUpdateSet({ last_charge_at: timestamp }),
+    )
+    .execute();
+}
+
 const minutesBefore = (now: Date, minutes: number) =>
   new Date(now.getTime() - minutes * 60_000).toISOString();
 
@@ -29,7 +50,8 @@ async function countCharges(
 /**
  * The merchant's recent charges of this card and this device, whatever their outcome (a run of declines is
  * what card testing looks like), and what the device was linked with (`visitorLinks`). Per merchant: one
- * merchant's buyers do not count against another's.
+ * merchant's buyers do not count against another's. Run it in the charge's transaction: it locks the card
+ * until that transaction ends, so parallel charges count in turn.
  */
 export async function recentHistory(
   db: Kysely<Database>,
@@ -43,6 +65,7 @@ export async function recentHistory(
   },
 ): Promise<RiskInput['history']> {
   const { merchantId, now, policy } = input;
+  await lockCard(db, merchantId, input.cardHash, now);
   const cardCharges = await countCharges(
     db,
     merchantId,

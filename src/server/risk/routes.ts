@@ -3,8 +3,8 @@ import { Type } from '@sinclair/typebox';
 import { validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses } from '../http/envelope.js';
-import { DEFAULT_POLICY, policyFor, type RiskPolicy } from './policy.js';
-import { REASON_CODES } from './rules/index.js';
+import { DEFAULT_POLICY, policyFor } from './policy.js';
+import { presentPolicy } from './present.js';
 import { clearRiskThresholds, getRiskThresholds, setRiskThresholds } from './settings.js';
 
 const Threshold = Type.Integer({ minimum: 1, maximum: 100 });
@@ -52,41 +52,12 @@ const RiskSettingsPatch = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-function presentPolicy(policy: RiskPolicy, custom: boolean) {
-  return {
-    review_threshold: policy.thresholds.review,
-    decline_threshold: policy.thresholds.decline,
-    custom,
-    weights: Object.fromEntries(REASON_CODES.map((code) => [code, policy.weights[code]])),
-    velocity: {
-      device: {
-        max_charges: policy.velocity.device.maxCharges,
-        window_minutes: policy.velocity.device.windowMinutes,
-      },
-      card: {
-        max_charges: policy.velocity.card.maxCharges,
-        window_minutes: policy.velocity.card.windowMinutes,
-      },
-    },
-    linking: {
-      max_cards: policy.linking.maxCards,
-      max_buyers: policy.linking.maxBuyers,
-      max_ips: policy.linking.maxIps,
-      window_minutes: policy.linking.windowMinutes,
-    },
-    timing: {
-      min_profile_ms: policy.timing.minProfileMs,
-      clock_tolerance_ms: policy.timing.clockToleranceMs,
-    },
-  };
-}
-
 /** The merchant's fraud analysis policy: read it all, change the two thresholds. */
 export const riskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/risk/settings',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
         tags: ['risk'],
         summary: 'Read the fraud analysis policy: thresholds, weights, velocity windows',
@@ -105,7 +76,7 @@ export const riskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/v1/risk/settings',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
         tags: ['risk'],
         summary: 'Change your review and decline thresholds',

@@ -22,7 +22,7 @@ export const sdkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/sdk/config',
     {
-      config: { auth: 'browser', cors: true },
+      config: { auth: 'browser', rateLimit: 'default', cors: true },
       schema: {
         tags: ['sdk'],
         summary: "Check a public key and read the merchant's SDK settings (sdk.init())",
@@ -46,7 +46,7 @@ export const sdkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/ip',
     {
-      config: { auth: 'none', cors: true },
+      config: { auth: 'none', rateLimit: 'default', cors: true },
       schema: {
         tags: ['sdk'],
         summary: "The caller's IP address as the service sees it (no authentication)",

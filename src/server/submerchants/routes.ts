@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdempotencyKeyHeaders, idempotencyHooks } from '../core/idempotency.js';
 import { notFound } from '../errors.js';
 import { dataResponse, errorResponses, listResponse } from '../http/envelope.js';
+import { IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
 import { toListFilters } from '../http/lists.js';
 import { merchantActor } from './actors.js';
 import {
@@ -28,7 +28,7 @@ export const submerchantCoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/submerchants',
     {
       ...idempotent,
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'queries' },
       schema: {
         tags: ['submerchants'],
         headers: IdempotencyKeyHeaders,
@@ -51,7 +51,7 @@ export const submerchantCoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/submerchants',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'queries' },
       schema: {
         tags: ['submerchants'],
         summary: 'List submerchants (status; search over names, tax id and e-mail)',
@@ -72,7 +72,7 @@ export const submerchantCoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/submerchants/:id',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'queries' },
       schema: {
         tags: ['submerchants'],
         summary: 'Read a submerchant with its representatives, addresses, current documents and requirements',
@@ -89,7 +89,7 @@ export const submerchantCoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/v1/submerchants/:id',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'queries' },
       schema: {
         tags: ['submerchants'],
         summary: 'Edit a submerchant (only while pending)',

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdempotencyKeyHeaders, idempotencyHooks } from '../core/idempotency.js';
+import type { Static } from '@sinclair/typebox';
 import { validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses } from '../http/envelope.js';
-import { checkCard } from './card.js';
+import { IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
+import { cardHash, checkCard } from './card.js';
+import { presentToken } from './present.js';
 import { startTokenPurge } from './purge.js';
-import { presentToken, TokenBody, TokenSchema } from './schemas.js';
+import { TokenBody, TokenSchema } from './schemas.js';
 import { createCardToken } from './service.js';
 
 /** Card tokenization, called from the buyer's browser by the SDK with the merchant's public key. */
@@ -15,8 +17,13 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/tokens',
     {
-      ...idempotencyHooks(app),
-      config: { auth: 'browser', cors: true },
+      ...idempotencyHooks(app, {
+        fingerprint: (body) => {
+          const { card } = body as Static<typeof TokenBody>;
+          return { card: { ...card, number: cardHash(app.config.cardHashKey, card.number), cvv: undefined } };
+        },
+      }),
+      config: { auth: 'browser', rateLimit: 'default', cors: true },
       schema: {
         tags: ['tokens'],
         summary: 'Tokenize a card (single use, valid 15 minutes)',

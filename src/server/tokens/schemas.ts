@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Timestamp } from '../http/envelope.js';
-import type { CardToken } from './service.js';
 
 const Brand = Type.Union(
   ['visa', 'mastercard', 'amex', 'elo', 'hipercard', 'diners'].map((brand) => Type.Literal(brand)),
@@ -49,17 +48,3 @@ export const TokenSchema = Type.Object(
     description: 'A single-use card token: pass `id` as `card_token` to POST /v1/charges within 15 minutes.',
   },
 );
-
-export function presentToken(token: CardToken) {
-  return {
-    id: token.id,
-    card: {
-      brand: token.card.brand,
-      last4: token.card.last4,
-      exp_month: token.card.expMonth,
-      exp_year: token.card.expYear,
-    },
-    expires_at: token.expiresAt,
-    created_at: token.createdAt,
-  };
-}

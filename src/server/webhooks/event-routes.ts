@@ -36,7 +36,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async (ap
   app.get(
     '/v1/events',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
         tags: ['webhooks'],
         summary: 'List your events (type, date range; search over id and type)',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { deliveryRoutes } from './delivery-routes.js';
+import { endpointRoutes } from './endpoint-routes.js';
 import { eventRoutes } from './event-routes.js';
-import { webhookRoutes } from './routes.js';
 import { DeliveryWorker, workerOptionsFromConfig } from './worker.js';
 
 export interface WebhooksOptions {
@@ -12,12 +13,13 @@ export interface WebhooksOptions {
 }
 
 /**
- * Webhooks in the API process: the routes, and the delivery worker unless `config.runWorker === false`
+ * Webhooks in the API process: the endpoint and delivery routes, and the delivery worker unless `config.runWorker === false`
  * (tests drive their own workers; production may run `vigia worker` apart). The worker starts when the app is
  * ready and stops before the store closes, recording the attempts it has in flight.
  */
 export const webhooks: FastifyPluginAsyncTypebox<WebhooksOptions> = async (app, options) => {
-  await app.register(webhookRoutes, options);
+  await app.register(endpointRoutes, options);
+  await app.register(deliveryRoutes);
   await app.register(eventRoutes, options);
   if (app.config.runWorker === false) return;
   const worker = new DeliveryWorker({

@@ -3,6 +3,7 @@ import { newId } from '../core/ids.js';
 import { fromJson, toJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
 import { type ListFilters, type Pagination, paginate } from '../db/lists.js';
+import { notFound } from '../errors.js';
 import { generateEndpointSecret, sealEndpointSecret } from './secrets.js';
 import type { WebhookEndpointsTable } from './table.js';
 
@@ -32,26 +33,38 @@ export function toEndpoint(row: Selectable<WebhookEndpointsTable>): Endpoint {
 /** The secret is returned here and by regeneration only; the store keeps it sealed. */
 export async function createEndpoint(
   db: Kysely<Database>,
-  input: { merchantId: string; url: string; events: string[]; masterKey: Buffer; now: Date },
+  input: {
+    merchantId: string;
+    url: string;
+    events: string[];
+    masterKey: Buffer;
+    now: Date;
+    /** Runs last in the registration's transaction (the route records its idempotent response there). */
+    whenCreated?: (trx: Kysely<Database>, created: { endpoint: Endpoint; secret: string }) => Promise<void>;
+  },
 ): Promise<{ endpoint: Endpoint; secret: string }> {
   const id = newId();
   const secret = generateEndpointSecret();
   const timestamp = input.now.toISOString();
-  const row = await db
-    .insertInto('webhook_endpoints')
-    .values({
-      id,
-      merchant_id: input.merchantId,
-      url: input.url,
-      events: toJson(input.events),
-      status: 'active',
-      secret_sealed: sealEndpointSecret(secret, input.masterKey, id),
-      created_at: timestamp,
-      updated_at: timestamp,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return { endpoint: toEndpoint(row), secret };
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('webhook_endpoints')
+      .values({
+        id,
+        merchant_id: input.merchantId,
+        url: input.url,
+        events: toJson(input.events),
+        status: 'active',
+        secret_sealed: sealEndpointSecret(secret, input.masterKey, id),
+        created_at: timestamp,
+        updated_at: timestamp,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const created = { endpoint: toEndpoint(row), secret };
+    await input.whenCreated?.(trx, created);
+    return created;
+  });
 }
 
 export async function listEndpoints(
@@ -69,18 +82,20 @@ export async function listEndpoints(
   return { endpoints: rows.map(toEndpoint), pagination };
 }
 
-export async function findEndpoint(
+/** The merchant's endpoint, or a 404: another merchant's endpoint is not found either. */
+export async function requireEndpoint(
   db: Kysely<Database>,
   merchantId: string,
   id: string,
-): Promise<Endpoint | null> {
+): Promise<Endpoint> {
   const row = await db
     .selectFrom('webhook_endpoints')
     .selectAll()
     .where('id', '=', id)
     .where('merchant_id', '=', merchantId)
     .executeTakeFirst();
-  return row ? toEndpoint(row) : null;
+  if (!row) throw notFound('Webhook endpoint');
+  return toEndpoint(row);
 }
 
 export interface EndpointChange {

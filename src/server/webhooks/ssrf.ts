@@ -190,9 +190,10 @@ export async function checkWebhookUrl(
     return {
       refusal: {
         code: 'URL_NOT_ALLOWED',
+        // The address stays unsaid: naming what an internal host name resolves to would map the network.
         message:
-          `The host ${url.hostname} resolves to ${blocked.address}, a loopback, private, link-local or ` +
-          'reserved address; use a public address.',
+          `The host ${url.hostname} resolves to a loopback, private, link-local or reserved address; ` +
+          'use a host with only public addresses.',
       },
     };
   }
@@ -223,7 +224,7 @@ export function guardedLookup(resolve: Resolver = systemResolver) {
         if (blocked) {
           callback(
             new BlockedAddressError(
-              `${hostname} resolves to ${blocked.address}, a loopback, private, link-local or reserved address; not connecting.`,
+              `${hostname} resolves to a loopback, private, link-local or reserved address; not connecting.`,
             ),
             '',
           );

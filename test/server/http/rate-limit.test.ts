@@ -1,6 +1,6 @@
+import type { FastifyContextConfig } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
-import { rateLimitCategory } from '../../../src/server/http/rate-limit.js';
 import {
   createTestMerchant,
   createTestOperator,
@@ -16,21 +16,59 @@ const sequentially = async (count: number, request: (i: number) => Promise<{ sta
   return statuses;
 };
 
-describe('rate-limit categories', () => {
+describe('rate-limit categories, declared by each route', () => {
+  let app: VigiaApp;
+  let shop: TestMerchant;
+
+  beforeAll(async () => {
+    app = await startApp(await freshDatabaseUrl('sqlite'));
+    shop = await createTestMerchant(app);
+    // Distinct limits per category, so each response's X-RateLimit-Limit names the bucket it counted against.
+    const operator = await createTestOperator(app);
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/v1/operator/merchants/${shop.id}`,
+      headers: operator,
+      payload: { rate_limits: { transactions: 71, queries: 72, default: 73 } },
+    });
+    expect(patched.statusCode).toBe(200);
+  });
+
   it.each([
-    ['/v1/charges', 'transactions'],
-    ['/v1/charges/abc/refund', 'transactions'],
-    ['/v1/withdrawals?page=2', 'transactions'],
-    ['/v1/anticipations', 'transactions'],
-    ['/v1/submerchants/1/documents', 'queries'],
-    ['/v1/wallets', 'queries'],
-    ['/v1/receivables', 'queries'],
-    ['/v1/banks', 'queries'],
-    ['/v1/account', 'default'],
-    ['/v1/chargesx', 'default'],
-    ['/v1/fraud/sessions', 'default'],
-  ])('%s counts as %s', (url, category) => {
-    expect(rateLimitCategory(url)).toBe(category);
+    ['GET', '/v1/charges', '71'],
+    ['POST', '/v1/charges/00000000-0000-4000-8000-000000000000/refund', '71'],
+    ['GET', '/v1/%63harges', '71'],
+    ['GET', '/v1/submerchants', '72'],
+    ['GET', '/v1/submerchants/00000000-0000-4000-8000-000000000000/documents', '72'],
+    ['GET', '/v1/account', '73'],
+    ['GET', '/v1/chargesx', '73'],
+    ['GET', '/v1/webhooks/endpoints', '73'],
+  ])('%s %s counts against the bucket with limit %s', async (method, url, limit) => {
+    const response = await app.inject({ method: method as 'GET', url, headers: shop.secret });
+    expect(response.headers['x-ratelimit-limit']).toBe(limit);
+  });
+
+  it('leaves health, the OpenAPI document and CORS preflights unmetered', async () => {
+    for (const [method, url] of [
+      ['GET', '/health'],
+      ['GET', '/openapi.json'],
+      ['OPTIONS', '/v1/tokens'],
+    ] as const) {
+      const response = await app.inject({ method, url, headers: { origin: 'https://shop.example' } });
+      expect(response.statusCode).toBeLessThan(300);
+      expect(response.headers['x-ratelimit-limit']).toBeUndefined();
+    }
+  });
+
+  it.each<[string, FastifyContextConfig, string]>([
+    ['auth', { rateLimit: 'default' }, 'config.auth'],
+    ['rate-limit category', { auth: 'secret' }, 'config.rateLimit'],
+    ['decision at all', {}, 'config.auth and config.rateLimit'],
+  ])('refuses to start with a /v1 route that declares no %s', async (_what, config, named) => {
+    const bare = await startApp(await freshDatabaseUrl('sqlite'));
+    expect(() => bare.get('/v1/forgotten', { config }, async () => ({ open: true }))).toThrow(
+      `Route GET /v1/forgotten must declare ${named}.`,
+    );
   });
 });
 

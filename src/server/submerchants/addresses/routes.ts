@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { IdempotencyKeyHeaders, idempotencyHooks } from '../../core/idempotency.js';
 import { dataResponse, errorResponses, Id, listResponse } from '../../http/envelope.js';
+import { IdempotencyKeyHeaders, idempotencyHooks } from '../../http/idempotency.js';
 import { listQuerySchema, toListFilters } from '../../http/lists.js';
 import { merchantActor } from '../actors.js';
 import { SubmerchantParams } from '../schemas.js';
@@ -16,7 +16,7 @@ export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/submerchants/:id/addresses',
     {
       ...idempotent,
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'queries' },
       schema: {
         tags: ['submerchants'],
         headers: IdempotencyKeyHeaders,
@@ -45,7 +45,7 @@ export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/submerchants/:id/addresses',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'queries' },
       schema: {
         tags: ['submerchants'],
         summary: "List a submerchant's addresses",
@@ -87,7 +87,7 @@ export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/v1/submerchants/:id/addresses/:addressId',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'queries' },
       schema: {
         tags: ['submerchants'],
         summary: 'Change the given fields of an address',
@@ -115,7 +115,7 @@ export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/v1/submerchants/:id/addresses/:addressId',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'queries' },
       schema: {
         tags: ['submerchants'],
         summary: 'Delete an address',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { IdempotencyKeyHeaders, idempotencyHooks } from '../../core/idempotency.js';
 import { dataResponse, errorResponses, Id, listResponse } from '../../http/envelope.js';
+import { IdempotencyKeyHeaders, idempotencyHooks } from '../../http/idempotency.js';
 import { toListFilters } from '../../http/lists.js';
 import { merchantActor } from '../actors.js';
 import { SubmerchantParams } from '../schemas.js';
@@ -17,7 +17,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/submerchants/:id/documents',
     {
       ...idempotent,
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'queries' },
       schema: {
         tags: ['submerchants'],
         headers: IdempotencyKeyHeaders,
@@ -51,7 +51,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/submerchants/:id/documents',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'queries' },
       schema: {
         tags: ['submerchants'],
         summary: "List a submerchant's documents, current and replaced (status, type, current, search)",
@@ -75,7 +75,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/submerchants/:id/documents/:documentId',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'queries' },
       schema: {
         tags: ['submerchants'],
         summary: 'Read a document',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { IdempotencyKeyHeaders, idempotencyHooks } from '../../core/idempotency.js';
 import { dataResponse, errorResponses, Id, listResponse } from '../../http/envelope.js';
+import { IdempotencyKeyHeaders, idempotencyHooks } from '../../http/idempotency.js';
 import { listQuerySchema, toListFilters } from '../../http/lists.js';
 import { merchantActor } from '../actors.js';
 import { SubmerchantParams } from '../schemas.js';
@@ -21,7 +21,7 @@ export const representativeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/submerchants/:id/legal-representatives',
     {
       ...idempotent,
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'queries' },
       schema: {
         tags: ['submerchants'],
         headers: IdempotencyKeyHeaders,
@@ -56,7 +56,7 @@ export const representativeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/submerchants/:id/legal-representatives',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'queries' },
       schema: {
         tags: ['submerchants'],
         summary: "List a submerchant's legal representatives (search over name, document, e-mail)",
@@ -79,7 +79,7 @@ export const representativeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/submerchants/:id/legal-representatives/:repId',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'queries' },
       schema: {
         tags: ['submerchants'],
         summary: 'Read a legal representative',
@@ -98,7 +98,7 @@ export const representativeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/v1/submerchants/:id/legal-representatives/:repId',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'queries' },
       schema: {
         tags: ['submerchants'],
         summary: 'Delete a legal representative and every document linked to it',

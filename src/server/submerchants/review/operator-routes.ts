@@ -35,7 +35,7 @@ export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/operator/submerchants',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', rateLimit: 'default' },
       schema: {
         tags: ['operator'],
         summary: "List every merchant's submerchants (status, merchant_id, search)",
@@ -62,7 +62,7 @@ export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/operator/submerchants/:id',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', rateLimit: 'default' },
       schema: {
         tags: ['operator'],
         summary: 'Read any submerchant with everything review needs',
@@ -93,7 +93,7 @@ export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/operator/submerchants/:id/approve',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', rateLimit: 'default' },
       schema: {
         tags: ['operator'],
         summary: 'Approve a submerchant: pending_review → active',
@@ -113,7 +113,7 @@ export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/operator/submerchants/:id/reject',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', rateLimit: 'default' },
       schema: {
         tags: ['operator'],
         summary: 'Reject a submerchant with a reason: pending_review → rejected',
@@ -143,7 +143,7 @@ export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       `/v1/operator/submerchants/:id/documents/:documentId/${action}`,
       {
-        config: { auth: 'operator' },
+        config: { auth: 'operator', rateLimit: 'default' },
         schema: {
           tags: ['operator'],
           summary,
@@ -168,7 +168,7 @@ export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/operator/submerchants/:id/documents/:documentId/reject',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', rateLimit: 'default' },
       schema: {
         tags: ['operator'],
         summary: 'Reject a pending or approved document with a reason',

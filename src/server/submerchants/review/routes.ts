@@ -28,7 +28,7 @@ export const merchantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       route.url,
       {
-        config: { auth: 'secret' },
+        config: { auth: 'secret', rateLimit: 'queries' },
         schema: {
           tags: ['submerchants'],
           summary: route.summary,

@@ -1,34 +1,30 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { IdempotencyKeyHeaders, idempotencyHooks } from '../core/idempotency.js';
-import { businessRule, invalidState, notFound, validationError } from '../errors.js';
+import { businessRule, notFound, validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
-import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
+import { dataResponse, errorResponses, listResponse } from '../http/envelope.js';
+import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
 import { listQuerySchema, toListFilters } from '../http/lists.js';
-import { findDelivery, listEndpointDeliveries, retryDelivery } from './deliveries.js';
 import type { WebhooksOptions } from './plugin.js';
+import { presentEndpoint } from './present.js';
 import {
   DeletedSchema,
-  DeliverySchema,
   EndpointSchema,
   EndpointWithSecretSchema,
   endpointBodies,
-  presentDelivery,
-  presentEndpoint,
+  IdParams,
+  WEBHOOK_TAGS,
 } from './schemas.js';
 import {
   createEndpoint,
   deleteEndpoint,
-  findEndpoint,
+  type Endpoint,
   listEndpoints,
   regenerateEndpointSecret,
+  requireEndpoint,
   updateEndpoint,
 } from './service.js';
 import { checkWebhookUrl } from './ssrf.js';
-
-const TAGS = ['webhooks'];
-const Params = Type.Object({ id: Id });
 
 /** The URL as stored, or a 400 (not an http(s) URL) / 422 URL_NOT_ALLOWED (the SSRF guard refused it). */
 async function acceptableUrl(app: FastifyInstance, raw: string): Promise<string> {
@@ -39,15 +35,14 @@ async function acceptableUrl(app: FastifyInstance, raw: string): Promise<string>
   throw businessRule('URL_NOT_ALLOWED', checked.refusal.message, details);
 }
 
-/** Merchants' webhook endpoints, their deliveries with the attempt log, and manual redelivery (secret key). */
-export const webhookRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async (app, options) => {
+const endpointCreated = ({ endpoint, secret }: { endpoint: Endpoint; secret: string }) => ({
+  message: 'Webhook endpoint created. Store its secret now: it is not shown again.',
+  data: { ...presentEndpoint(endpoint), secret },
+});
+
+/** Merchants' webhook endpoints: register, list, read, change, delete, regenerate the secret (secret key). */
+export const endpointRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async (app, options) => {
   const bodies = endpointBodies(options.eventTypes);
-  // Another merchant's endpoint is not found either.
-  const ownEndpoint = async (merchantId: string, id: string) => {
-    const endpoint = await findEndpoint(app.store.db, merchantId, id);
-    if (!endpoint) throw notFound('Webhook endpoint');
-    return endpoint;
-  };
 
   app.post(
     '/v1/postbacks/endpoints',
@@ -55,9 +50,9 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async (
       // A retried registration replays the first answer (secret included, stored sealed) instead of
       // registering a second endpoint that would receive every event twice.
       ...idempotencyHooks(app, { sealResponses: true }),
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
-        tags: TAGS,
+        tags: WEBHOOK_TAGS,
         summary: 'Register a webhook endpoint (its secret is shown only in this response)',
         headers: IdempotencyKeyHeaders,
         body: bodies.create,
@@ -76,21 +71,19 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async (
         events: request.body.events,
         masterKey: app.config.webhookMasterKey,
         now: app.clock(),
+        whenCreated: (trx, created) => recordIdempotentResponse(trx, request, 201, endpointCreated(created)),
       });
       reply.status(201);
-      return {
-        message: 'Webhook endpoint created. Store its secret now: it is not shown again.',
-        data: { ...presentEndpoint(endpoint), secret },
-      };
+      return endpointCreated({ endpoint, secret });
     },
   );
 
   app.get(
     '/v1/postbacks/endpoints',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
-        tags: TAGS,
+        tags: WEBHOOK_TAGS,
         summary: 'List webhook endpoints (status active|paused, search over url and id)',
         querystring: listQuerySchema(['active', 'paused']),
         response: { 200: listResponse(EndpointSchema), ...errorResponses(400, 401, 403, 429) },
@@ -109,35 +102,35 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async (
   app.get(
     '/v1/postbacks/endpoints/:id',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
-        tags: TAGS,
+        tags: WEBHOOK_TAGS,
         summary: 'Read a webhook endpoint',
-        params: Params,
+        params: IdParams,
         response: { 200: dataResponse(EndpointSchema), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => ({
       message: 'Webhook endpoint retrieved.',
-      data: presentEndpoint(await ownEndpoint(merchantOf(request).id, request.params.id)),
+      data: presentEndpoint(await requireEndpoint(app.store.db, merchantOf(request).id, request.params.id)),
     }),
   );
 
   app.patch(
     '/v1/postbacks/endpoints/:id',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
-        tags: TAGS,
+        tags: WEBHOOK_TAGS,
         summary: 'Change url, events or status (active|paused) of a webhook endpoint',
-        params: Params,
+        params: IdParams,
         body: bodies.patch,
         response: { 200: dataResponse(EndpointSchema), ...errorResponses(400, 401, 403, 404, 415, 422, 429) },
       },
     },
     async (request) => {
       const merchantId = merchantOf(request).id;
-      await ownEndpoint(merchantId, request.params.id);
+      await requireEndpoint(app.store.db, merchantId, request.params.id);
       const url = request.body.url === undefined ? undefined : await acceptableUrl(app, request.body.url);
       const endpoint = await updateEndpoint(
         app.store.db,
@@ -156,11 +149,11 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async (
   app.delete(
     '/v1/postbacks/endpoints/:id',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
-        tags: TAGS,
+        tags: WEBHOOK_TAGS,
         summary: 'Delete a webhook endpoint (its pending deliveries are dropped)',
-        params: Params,
+        params: IdParams,
         response: { 200: dataResponse(DeletedSchema), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
@@ -177,11 +170,11 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async (
   app.post(
     '/v1/postbacks/endpoints/:id/secret/regenerate',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'default' },
       schema: {
-        tags: TAGS,
+        tags: WEBHOOK_TAGS,
         summary: 'Replace the signing secret; the old one stops signing at once',
-        params: Params,
+        params: IdParams,
         response: { 200: dataResponse(EndpointWithSecretSchema), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
@@ -197,86 +190,6 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async (
         message: 'Secret regenerated. Store it now: it is not shown again, and the old one no longer signs.',
         data: { ...presentEndpoint(regenerated.endpoint), secret: regenerated.secret },
       };
-    },
-  );
-
-  app.get(
-    '/v1/postbacks/endpoints/:id/deliveries',
-    {
-      config: { auth: 'secret' },
-      schema: {
-        tags: TAGS,
-        summary:
-          "An endpoint's deliveries with their attempt log (status pending|succeeded|failed, search over event id and type)",
-        params: Params,
-        querystring: listQuerySchema(['pending', 'succeeded', 'failed']),
-        response: { 200: listResponse(DeliverySchema), ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    },
-    async (request) => {
-      const merchantId = merchantOf(request).id;
-      await ownEndpoint(merchantId, request.params.id);
-      const { deliveries, pagination } = await listEndpointDeliveries(
-        app.store.db,
-        merchantId,
-        request.params.id,
-        toListFilters(request.query),
-      );
-      return { message: 'Deliveries retrieved.', data: deliveries.map(presentDelivery), pagination };
-    },
-  );
-
-  app.get(
-    '/v1/postbacks/deliveries/:id',
-    {
-      config: { auth: 'secret' },
-      schema: {
-        tags: TAGS,
-        summary: 'Read a delivery with its attempt log',
-        params: Params,
-        response: { 200: dataResponse(DeliverySchema), ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    },
-    async (request) => {
-      const delivery = await findDelivery(app.store.db, merchantOf(request).id, request.params.id);
-      if (!delivery) throw notFound('Delivery');
-      return { message: 'Delivery retrieved.', data: presentDelivery(delivery) };
-    },
-  );
-
-  app.post(
-    '/v1/postbacks/deliveries/:id/retry',
-    {
-      config: { auth: 'secret' },
-      schema: {
-        tags: TAGS,
-        summary: 'Redeliver now (any status); if it fails, the retry schedule starts over',
-        params: Params,
-        response: { 202: dataResponse(DeliverySchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
-      },
-    },
-    async (request, reply) => {
-      const outcome = await retryDelivery(
-        app.store.db,
-        merchantOf(request).id,
-        request.params.id,
-        app.clock(),
-      );
-      switch (outcome.kind) {
-        case 'not_found':
-          throw notFound('Delivery');
-        case 'endpoint_paused':
-          throw invalidState(
-            'The endpoint of this delivery is paused: set its status to active to redeliver.',
-          );
-        case 'in_flight':
-          throw invalidState(
-            'This delivery is being attempted right now; look at its attempt log in a moment.',
-          );
-      }
-      app.outbox.wakeWorkers();
-      reply.status(202);
-      return { message: 'Redelivery queued.', data: presentDelivery(outcome.delivery) };
     },
   );
 };

@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import { chargeFraudSessionError } from '../fraud/errors.js';
+import { consumeFraudSession } from '../fraud/service.js';
+import type { Merchant } from '../merchants/service.js';
+import { analyzeRisk, NOT_ANALYZED } from './engine.js';
+import { recentHistory } from './history.js';
+import { policyFor } from './policy.js';
+import { getRiskThresholds } from './settings.js';
+import type { FraudAnalysis } from './types.js';
+
+export interface ChargeAssessment {
+  analysis: FraudAnalysis;
+  /** The device the session's profiler saw, kept on the charge for the device velocity of later charges. */
+  visitorId: string | null;
+}
+
+/**
+ * A charge's risk step, inside its transaction: consume its fraud session (single use; a refusal is the
+ * interface's 422 and rolls the charge back), then score the session against the merchant's policy and the
+ * recent charges of this card and device. A charge without a session is not analysed.
+ */
+export async function assessCharge(
+  trx: Kysely<Database>,
+  input: {
+    merchant: Pick<Merchant, 'id' | 'allowedHosts'>;
+    fraudSessionId: string | null;
+    chargeId: string;
+    cardHash: string;
+    customer: { document: string; email: string };
+    now: Date;
+  },
+): Promise<ChargeAssessment> {
+  const { merchant, fraudSessionId, chargeId, cardHash, customer, now } = input;
+  if (!fraudSessionId) return { analysis: NOT_ANALYZED, visitorId: null };
+  const consumed = await consumeFraudSession(trx, {
+    merchantId: merchant.id,
+    sessionId: fraudSessionId,
+    chargeId,
+    now,
+  });
+  if (!consumed.ok) throw chargeFraudSessionError(consumed.reason);
+  const session = consumed.session;
+  const visitorId = session.signals?.visitorId ?? null;
+  const policy = policyFor(await getRiskThresholds(trx, merchant.id));
+  const history = await recentHistory(trx, {
+    merchantId: merchant.id,
+    cardHash,
+    customer,
+    session,
+    now,
+    policy,
+  });
+  const analysis = analyzeRisk(
+    { session, merchant: { allowedHosts: merchant.allowedHosts }, history },
+    policy,
+  );
+  return { analysis, visitorId };
+}
