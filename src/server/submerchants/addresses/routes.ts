@@ -68,7 +68,7 @@ export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/submerchants/:id/addresses/:addressId',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'queries' },
       schema: {
         tags: ['submerchants'],
         summary: 'Read an address',

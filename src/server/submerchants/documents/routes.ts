@@ -97,7 +97,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/v1/submerchants/:id/documents/:documentId',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'queries' },
       schema: {
         tags: ['submerchants'],
         summary: 'Delete a current document that is not approved',

@@ -193,7 +193,7 @@ export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/operator/submerchants/:id/legal-representatives/:repId/approve',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', rateLimit: 'default' },
       schema: {
         tags: ['operator'],
         summary: 'Approve a new or changed legal representative (review_status pending → approved)',

@@ -41,7 +41,7 @@ export const testModeReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/test/submerchants/:id/approve',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'queries' },
       schema: {
         tags: ['test mode'],
         summary: 'Test mode: approve pending documents and representatives, then the submerchant in review',
@@ -62,7 +62,7 @@ export const testModeReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/test/submerchants/:id/reject',
     {
-      config: { auth: 'secret' },
+      config: { auth: 'secret', rateLimit: 'queries' },
       // The body is optional: none at all reads as {}.
       preValidation: async (request) => {
         request.body ??= {};
