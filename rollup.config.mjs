@@ -3,7 +3,10 @@
 //   src/sdk/dist/esm/chunks/profiler-[hash].js FingerprintJS + BotD, loaded by dynamic import after setup()
 //   src/sdk/dist/iife/sdk.js                   <script src> build: window.Sdk, profiler inlined
 //   src/sdk/dist/types/*.d.ts                  declarations (TypeScript compiler API, after the bundles)
-import { rmSync } from 'node:fs';
+// and the dashboard's frontend (src/dashboard, Preact), served by the service at /dashboard:
+//   src/dashboard/dist/main.js                 entry; chunks/[name]-[hash].js (uPlot only on chart pages)
+//   src/dashboard/dist/*.css                   its stylesheet and uPlot's
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nodeResolve from '@rollup/plugin-node-resolve';
@@ -18,9 +21,9 @@ const tsconfig = path.join(sdk, 'tsconfig.json');
 
 // The package tsconfig is a composite project that emits declarations only (for `tsc -b`); the bundles need
 // JavaScript, so the plugin gets those options switched back, and declarations come from `declarations()`.
-const compile = () =>
+const compile = (project = tsconfig, rootDir = path.join(sdk, 'src')) =>
   typescript({
-    tsconfig,
+    tsconfig: project,
     compilerOptions: {
       composite: false,
       incremental: false,
@@ -29,7 +32,7 @@ const compile = () =>
       emitDeclarationOnly: false,
       sourceMap: true,
       outDir: undefined,
-      rootDir: path.join(sdk, 'src'),
+      rootDir,
     },
     outputToFilesystem: false,
     noEmitOnError: true,
@@ -82,7 +85,47 @@ const onwarn = (warning, warn) => {
   throw new Error(warning.message ?? String(warning), { cause: warn });
 };
 
+const dashboard = path.join(root, 'src/dashboard');
+const dashboardDist = path.join(dashboard, 'dist');
+
+/** The dashboard's stylesheets sit beside its bundles (no CSS in JavaScript: the CSP allows no inline style). */
+function dashboardStyles() {
+  return {
+    name: 'vigia-dashboard-styles',
+    buildStart() {
+      rmSync(dashboardDist, { recursive: true, force: true });
+    },
+    writeBundle() {
+      mkdirSync(dashboardDist, { recursive: true });
+      copyFileSync(path.join(dashboard, 'dashboard.css'), path.join(dashboardDist, 'dashboard.css'));
+      copyFileSync(
+        path.join(root, 'node_modules/uplot/dist/uPlot.min.css'),
+        path.join(dashboardDist, 'uPlot.min.css'),
+      );
+    },
+  };
+}
+
+const dashboardBuild = {
+  input: path.join(dashboard, 'src/main.tsx'),
+  onwarn,
+  plugins: [
+    dashboardStyles(),
+    nodeResolve({ browser: true }),
+    compile(path.join(dashboard, 'tsconfig.json'), path.join(dashboard, 'src')),
+  ],
+  output: {
+    dir: dashboardDist,
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    sourcemap: true,
+    plugins: [minify(true)],
+  },
+};
+
 export default [
+  dashboardBuild,
   {
     input: path.join(sdk, 'src/index.ts'),
     onwarn,

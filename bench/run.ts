@@ -1,6 +1,7 @@
 import { accountBenchmark } from './account.bench.js';
 import { chargeCreateBenchmark } from './charge-create.bench.js';
 import { chargeListBenchmark } from './charge-list.bench.js';
+import { dashboardHomeBenchmark } from './dashboard-home.bench.js';
 import { efficacyBenchmark } from './efficacy.bench.js';
 import { fraudSessionsBenchmark } from './fraud-sessions.bench.js';
 import type { BenchFigure } from './lib/report.js';
@@ -23,6 +24,7 @@ const benchmarks: Record<string, (durationSeconds: number) => Promise<BenchFigur
   'submerchant-read': submerchantReadBenchmark,
   'charge-create': chargeCreateBenchmark,
   'charge-list': chargeListBenchmark,
+  'dashboard-home': dashboardHomeBenchmark,
   'webhook-throughput': webhookThroughputBenchmark,
   'webhook-latency': webhookLatencyBenchmark,
   efficacy: efficacyBenchmark,

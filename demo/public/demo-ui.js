@@ -326,8 +326,7 @@
         showPaymentError(error);
         setWebhookStatus('idle', 'No charge was created, so there is nothing to notify.');
       }
-      // A session is single use: the next attempt gets a new one.
-      sdk.teardown();
+      // A session is single use: once the card was tokenized with it, setup() hands the next attempt a new one.
       try {
         await startSession();
       } catch (error) {

@@ -9,6 +9,7 @@ import { CHARGE_EVENT_TYPES } from './charges/index.js';
 import { chargeRoutes } from './charges/routes.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
+import { dashboard } from './dashboard/plugin.js';
 import { openStore } from './db/connect.js';
 import type { Database, VigiaStore } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -21,9 +22,10 @@ import { enforceAuth, resolveCredentials } from './http/auth.js';
 import { registerCors } from './http/cors.js';
 import { CredentialCache } from './http/credential-cache.js';
 import { registerErrorHandling } from './http/errors.js';
+import { acceptEmptyJsonBodies } from './http/json-body.js';
 import { refuseNulCharacters } from './http/nul.js';
 import { registerOpenApi } from './http/openapi.js';
-import { applyRateLimit, meteredCategory } from './http/rate-limit.js';
+import { applyRateLimit, meteredCategory, reportRateLimit } from './http/rate-limit.js';
 import { requireRouteDecisions } from './http/route-decisions.js';
 import { registerValidation } from './http/validation.js';
 import { logDestination } from './logging.js';
@@ -120,12 +122,20 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   refuseNulCharacters(app);
   // Only JSON bodies are accepted; anything else is a 415.
   app.removeContentTypeParser('text/plain');
+  acceptEmptyJsonBodies(app);
 
   const lookUp = keyLookup(store.db);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
     // CORS preflights carry no key and do no work; counting them per IP would throttle buyers behind a shared
-    // address (carrier NAT), each checkout needing several. Ops and static routes are not metered either.
+    // address (carrier NAT), each checkout needing several. Under /v1 they report their bucket all the same.
+    if (request.method === 'OPTIONS') {
+      const asked = request.routeOptions.config.preflightFor ?? 'default';
+      if (request.url.startsWith('/v1/') && asked !== 'none')
+        await reportRateLimit(counters, asked, request, reply);
+      return;
+    }
+    // Ops and static routes are not metered.
     const category = meteredCategory(request);
     const auth = request.routeOptions.config.auth;
     if (category === 'none' && (auth === undefined || auth === 'none')) return;
@@ -151,6 +161,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(riskRoutes);
   await app.register(webhooks, { eventTypes: [...CHARGE_EVENT_TYPES, ...SUBMERCHANT_EVENT_TYPES] });
   await app.register(sdkAssets);
+  await app.register(dashboard);
   return app;
 }
 

@@ -3,6 +3,8 @@ import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
 import { ensureDemoMerchant } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
+import { ensureDemoUsers } from './dashboard/demo-users.js';
+import { dashboardUrl, runUserCreate, UserCommandError } from './dashboard/user-commands.js';
 import { openStore } from './db/connect.js';
 import type { Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -21,12 +23,16 @@ const USAGE = `Usage: vigia <command>
   merchant create --name NAME [--fraud-mandatory]
                                               create a merchant; prints {"id","secret_key","public_key"}
   operator create-key                         create an operator key; prints {"operator_key"}
+  user create --merchant ID --email E [--role owner|developer|viewer]
+                                              create a dashboard user of a merchant (owner by default);
+                                              prints it with a one-time password_set_url (7 days)
+  operator-user create --email E              create a dashboard user of the platform operator (same)
 
 Environment: PORT (4000), HOST (127.0.0.1), DATABASE_URL (file:.data/vigia.db | postgres://…),
 VIGIA_ENV (production when unset | development | test), LOG_LEVEL, TRUST_PROXY (proxy addresses/CIDRs or
 a hop count), VIGIA_CARD_HASH_KEY and VIGIA_WEBHOOK_MASTER_KEY (required in production), VIGIA_RUN_WORKER,
 VIGIA_WEBHOOK_TIMEOUT_MS,
-VIGIA_WEBHOOK_ALLOW_PRIVATE_TARGETS.`;
+VIGIA_WEBHOOK_ALLOW_PRIVATE_TARGETS, VIGIA_PUBLIC_URL (the dashboard's links).`;
 
 class UsageError extends Error {}
 
@@ -47,6 +53,7 @@ async function serve(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
   await ensureDemoMerchant(app);
+  await ensureDemoUsers(app);
   await app.listen({ port: config.port, host: config.host });
   let closing = false;
   const shutdown = (signal: string) => {
@@ -70,7 +77,13 @@ async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { name: { type: 'string' }, 'fraud-mandatory': { type: 'boolean', default: false } },
+    options: {
+      name: { type: 'string' },
+      'fraud-mandatory': { type: 'boolean', default: false },
+      merchant: { type: 'string' },
+      email: { type: 'string' },
+      role: { type: 'string' },
+    },
   });
   const command = positionals.join(' ');
   switch (command) {
@@ -109,6 +122,22 @@ async function main(argv: string[]): Promise<void> {
       console.log(JSON.stringify({ operator_key: key }));
       return;
     }
+    case 'user create':
+    case 'operator-user create': {
+      const merchantId = command === 'user create' ? (values.merchant ?? '') : null;
+      if (merchantId === '') throw new UsageError('user create needs --merchant ID');
+      const config = loadConfig();
+      const created = await withStore((store) =>
+        runUserCreate(
+          store.db,
+          { merchantId, email: values.email, role: values.role },
+          dashboardUrl(config),
+          new Date(),
+        ),
+      );
+      console.log(JSON.stringify(created));
+      return;
+    }
     default:
       throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
   }
@@ -117,7 +146,8 @@ async function main(argv: string[]): Promise<void> {
 main(process.argv.slice(2)).catch((error: unknown) => {
   // Configuration and usage mistakes are the operator's to fix: say what is wrong, without a stack trace.
   if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+  else if (error instanceof UserCommandError) console.error(error.message);
   else if (error instanceof ConfigError) console.error(error.message);
   else console.error(error);
-  process.exit(error instanceof UsageError ? 64 : 1);
+  process.exit(error instanceof UsageError || error instanceof UserCommandError ? 64 : 1);
 });

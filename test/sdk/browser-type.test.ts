@@ -1,15 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { browserType } from '../../src/sdk/src/browser-type.js';
+import { USER_AGENT_VECTORS as vectors } from '../vectors/user-agents.js';
 
-// The same file holds the service's ua-parser-js mapping to account: both must agree on every vector.
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const vectorsFile = path.resolve(repoRoot, '..', 'shared', 'vectors', 'user-agents.json');
-const { vectors } = JSON.parse(readFileSync(vectorsFile, 'utf8')) as {
-  vectors: { name: string; user_agent: string; type: string }[];
-};
+// The same vectors hold the service's ua-parser-js mapping to account: both must agree on every one.
 
 describe('browserType', () => {
   it('has vectors for every browser type', () => {

@@ -329,6 +329,55 @@ describe('fraudAnalysis.setup()', () => {
     expect(callsTo('POST', '/v1/fraud/sessions')).toHaveLength(2);
   });
 
+  it('spec rule "single use": after a card token was created with it, the next setup() gets a fresh session', async () => {
+    let n = 0;
+    const { sdk, callsTo } = setupSdk({
+      [`POST ${BASE}/v1/fraud/sessions`]: () => ok(session(`session-${++n}`), 201),
+      [`POST ${BASE}/v1/fraud/sessions/session-1/signals`]: () => ok({}, 202),
+      [`POST ${BASE}/v1/fraud/sessions/session-2/signals`]: () => ok({}, 202),
+      [`POST ${BASE}/v1/tokens`]: () =>
+        ok({ id: 'token-1', card: { brand: 'visa', last4: '0002', exp_month: 12, exp_year: 2030 } }, 201),
+    });
+    await sdk.init();
+    const first = await sdk.fraudAnalysis.setup();
+    // The happy path: the same session until the card is tokenized, with no extra request.
+    expect(await sdk.fraudAnalysis.setup()).toBe(first);
+    const card = {
+      number: '4000000000000002',
+      holder_name: 'Maria Silva',
+      exp_month: 12,
+      exp_year: 2030,
+      cvv: '123',
+    };
+    await sdk.cards.tokenize(card);
+    expect(callsTo('POST', '/v1/fraud/sessions')).toHaveLength(1);
+    // The charge with that token consumed the session (say it was declined): the retry needs a new one.
+    const retry = await sdk.fraudAnalysis.setup();
+    expect(retry.sessionId).toBe('session-2');
+    expect(await sdk.fraudAnalysis.setup()).toBe(retry);
+    expect(callsTo('POST', '/v1/fraud/sessions')).toHaveLength(2);
+  });
+
+  it('a refused tokenization leaves the session usable', async () => {
+    const { sdk, callsTo } = setupSdk({
+      [`POST ${BASE}/v1/fraud/sessions`]: () => ok(session('session-1'), 201),
+      [`POST ${BASE}/v1/fraud/sessions/session-1/signals`]: () => ok({}, 202),
+      [`POST ${BASE}/v1/tokens`]: () => apiError(422, 'CARD_EXPIRED', 'The card has expired.'),
+    });
+    await sdk.init();
+    const first = await sdk.fraudAnalysis.setup();
+    const card = {
+      number: '4111111111111111',
+      holder_name: 'Maria Silva',
+      exp_month: 12,
+      exp_year: 2030,
+      cvv: '123',
+    };
+    await expect(sdk.cards.tokenize(card)).rejects.toMatchObject({ code: 'CARD_EXPIRED' });
+    expect(await sdk.fraudAnalysis.setup()).toBe(first);
+    expect(callsTo('POST', '/v1/fraud/sessions')).toHaveLength(1);
+  });
+
   it('rejects with the typed error of a refused session request, starts no lookup, and can be retried', async () => {
     let attempts = 0;
     const { sdk, callsTo, calls } = setupSdk({

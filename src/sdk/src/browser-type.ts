@@ -5,16 +5,18 @@ export type BrowserType = 'Chrome' | 'Firefox' | 'Safari' | 'Edge' | 'Opera' | '
 // distinctive tokens are tested before the generic ones. The service reads the same strings with
 // ua-parser-js 1.x; both sides are held to ../shared/vectors/user-agents.json.
 const RULES: ReadonlyArray<readonly [RegExp, BrowserType]> = [
-  // Browsers ua-parser-js names as themselves (so not one of the five): Chromium/WebKit forks and in-app views.
+  // Browsers ua-parser-js names as themselves (so not one of the five): Chromium/WebKit forks, desktop app
+  // shells (Electron) and in-app views.
   [
-    /SamsungBrowser|UCBrowser|UBrowser|YaBrowser|Vivaldi|FB_IAB|FBA[NV]\/|Instagram|DuckDuckGo|Ddg\/|Trident\/|MSIE |Whale\/|MiuiBrowser|HuaweiBrowser|QQBrowser|Silk\/|GSA\/|Line\//,
+    /(?:Samsung|UC?|Ya|Miui|Huawei|QQ)Browser|Vivaldi|FB_IAB|FBA[NV]\/|Instagram|DuckDuckGo|Ddg\/|Trident\/|MSIE |Whale\/|Silk\/|GSA\/|Line\/|Electron\/|MicroMessenger|Avast\/|Snapchat/,
     'Other',
   ],
   [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
   [/\bOPR\/|\bOPT\/|\bOpera\b/, 'Opera'],
-  [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
+  [/\bFirefox\/|\bFxiOS\/|Focus\//, 'Firefox'],
   [/\b(?:Headless)?Chrom(?:e|ium)\/|\bCriOS\//, 'Chrome'],
-  [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
+  // Any other WebKit page that says Safari/ (TV and app shells without Version/ too), as ua-parser-js reads it.
+  [/WebKit\/.*Safari\/\d/, 'Safari'],
 ];
 
 /** Classifies a user-agent string into the service's browser `type`. */

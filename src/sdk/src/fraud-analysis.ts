@@ -14,9 +14,11 @@ export interface FraudSetupResult {
 export interface FraudAnalysis {
   /**
    * Creates the fraud session (one request), then starts the IP lookup and the profiler in the background.
-   * Concurrent calls share one request; later calls return the same result while the session has not
-   * expired, and create a new session once it has. Rejects with `SdkError` (`NOT_INITIALISED` before
-   * `init()`).
+   * Concurrent calls share one request; later calls return the same result while the session is usable, and
+   * create a new session once it has expired or once a card token was created with it (a charge consumes one
+   * token and one session: a retry after a declined card tokenizes again, so it gets a fresh session without
+   * asking the service). Call it before `cards.tokenize()` for each attempt. Rejects with `SdkError`
+   * (`NOT_INITIALISED` before `init()`).
    */
   setup(): Promise<FraudSetupResult>;
   /**
@@ -71,7 +73,12 @@ interface Run {
   reported: Promise<boolean>;
 }
 
-export function createFraudAnalysis(context: FraudAnalysisContext): { api: FraudAnalysis; teardown(): void } {
+export function createFraudAnalysis(context: FraudAnalysisContext): {
+  api: FraudAnalysis;
+  teardown(): void;
+  /** Called when a card token was created: the current session goes to that token's charge. */
+  spend(): void;
+} {
   let current: Run | undefined;
 
   const teardown = () => {
@@ -148,7 +155,7 @@ export function createFraudAnalysis(context: FraudAnalysisContext): { api: Fraud
       if (current?.pending) return current.pending;
       if (current?.result && Date.parse(current.result.expiresAt) > Date.now())
         return Promise.resolve(current.result);
-      // An expired session's collection has no one left to report to.
+      // An expired or spent session's collection has no one left to report to.
       teardown();
       try {
         current = start(settings);
@@ -163,5 +170,12 @@ export function createFraudAnalysis(context: FraudAnalysisContext): { api: Fraud
     reported: () => current?.reported ?? Promise.resolve(false),
   };
 
-  return { api, teardown };
+  return {
+    api,
+    teardown,
+    // Forgetting the result makes the next setup() start over (its collection is stopped then).
+    spend: () => {
+      if (current) current.result = undefined;
+    },
+  };
 }

@@ -120,7 +120,9 @@ export class Sdk {
         const headers = tokenizeOptions.idempotencyKey
           ? { 'Idempotency-Key': tokenizeOptions.idempotencyKey }
           : undefined;
-        return this.#api<CardToken>('POST', '/v1/tokens', { body, headers });
+        const token = await this.#api<CardToken>('POST', '/v1/tokens', { body, headers });
+        fraud.spend(); // the charge that uses this token consumes the current fraud session
+        return token;
       },
     };
   }

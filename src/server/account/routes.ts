@@ -26,7 +26,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'secret', rateLimit: 'default' },
       schema: {
         tags: ['account'],
-        summary: 'Change your settings (fraud analysis mandatory, allowed hosts)',
+        summary:
+          'Change your settings (fraud analysis mandatory, allowed hosts, SDK IP lookup URLs, profiler)',
         body: AccountPatchBody,
         response: { 200: dataResponse(MerchantSchema), ...errorResponses(400, 401, 403, 415, 429) },
       },

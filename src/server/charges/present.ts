@@ -19,6 +19,7 @@ export function presentCharge(charge: Charge) {
       exp_year: charge.card.expYear,
     },
     fraud_session_id: charge.fraudSessionId,
+    submerchant_id: charge.submerchantId,
     fraud_analysis: charge.fraudAnalysis,
     refunded_at: charge.refundedAt,
     created_at: charge.createdAt,

@@ -4,11 +4,11 @@ import { notFound, validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
 import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
-import { listQuerySchema, toListFilters } from '../http/lists.js';
+import { toListFilters } from '../http/lists.js';
 import { inTestMode } from '../risk/test-outcomes.js';
 import { simulatedAcquirer } from './acquirer.js';
 import { presentCharge } from './present.js';
-import { CHARGE_STATUSES, ChargeBody, ChargeSchema } from './schemas.js';
+import { ChargeBody, ChargeListQuery, ChargeSchema } from './schemas.js';
 import { type Charge, createCharge, getCharge, listCharges, refundCharge } from './service.js';
 
 const chargeCreated = (charge: Charge) => ({
@@ -51,6 +51,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           cardToken: body.card_token,
           installments: body.installments,
           fraudSessionId: body.fraud_session_id ?? null,
+          submerchantId: body.submerchant_id ?? null,
           customer: {
             name: body.customer.name.trim(),
             email: body.customer.email,
@@ -73,17 +74,16 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'secret', rateLimit: 'transactions' },
       schema: {
         tags: ['charges'],
-        summary: 'List charges (search over id, customer name, e-mail and document)',
-        querystring: listQuerySchema(CHARGE_STATUSES),
+        summary: 'List charges (status, submerchant_id; search over id, customer name, e-mail and document)',
+        querystring: ChargeListQuery,
         response: { 200: listResponse(ChargeSchema), ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {
-      const { charges, pagination } = await listCharges(
-        app.store.db,
-        merchantOf(request).id,
-        toListFilters(request.query),
-      );
+      const { charges, pagination } = await listCharges(app.store.db, merchantOf(request).id, {
+        ...toListFilters(request.query),
+        submerchantId: request.query.submerchant_id,
+      });
       return { message: 'Charges retrieved.', data: charges.map(presentCharge), pagination };
     },
   );

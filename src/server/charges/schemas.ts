@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Timestamp } from '../http/envelope.js';
+import { listQuerySchema } from '../http/lists.js';
 import { REASON_CODES } from '../risk/rules/index.js';
 import { CardSummary } from '../tokens/schemas.js';
 
@@ -30,6 +31,11 @@ export const ChargeBody = Type.Object(
         description:
           'The `sessionId` from `sdk.fraudAnalysis.setup()` on the checkout page; required when your account ' +
           'has fraud_analysis_mandatory. Without it the charge is not analysed.',
+      }),
+    ),
+    submerchant_id: Type.Optional(
+      Type.Union([Type.String({ format: 'uuid' }), Type.Null()], {
+        description: 'Marketplaces: the id of one of your active submerchants the charge is for.',
       }),
     ),
     customer: Type.Object(
@@ -72,10 +78,22 @@ export const ChargeSchema = Type.Object(
     customer: Type.Object({ name: Type.String(), email: Type.String(), document: Type.String() }),
     card: CardSummary,
     fraud_session_id: Type.Union([Id, Type.Null()]),
+    submerchant_id: Type.Union([Id, Type.Null()]),
     fraud_analysis: FraudAnalysisSchema,
     refunded_at: Type.Union([Timestamp, Type.Null()]),
     created_at: Timestamp,
     updated_at: Timestamp,
   },
   { description: 'A card charge and its outcome.' },
+);
+
+/** The shared list query, plus `submerchant_id`. */
+export const ChargeListQuery = Type.Object(
+  {
+    ...listQuerySchema(CHARGE_STATUSES).properties,
+    submerchant_id: Type.Optional(
+      Type.String({ format: 'uuid', description: 'Only the charges made for this submerchant.' }),
+    ),
+  },
+  { additionalProperties: false },
 );

@@ -26,6 +26,8 @@ export interface ChargesTable {
   card_holder_name: string;
   card_hash: string;
   fraud_session_id: string | null;
+  /** The merchant's active submerchant the charge is for (marketplaces), when it named one; migration 0017. */
+  submerchant_id: string | null;
   /** The device's visitor id from the session's profiler report, when there was one. */
   visitor_id: string | null;
   fraud_status: 'approved' | 'review' | 'declined' | 'not_analyzed';

@@ -1,5 +1,6 @@
 import type { ChargesTable } from '../charges/table.js';
 import type { IdempotencyKeysTable } from '../core/idempotency.js';
+import type { DashboardSessionsTable, DashboardUsersTable } from '../dashboard/table.js';
 import type { FraudSessionsTable } from '../fraud/table.js';
 import type { MerchantsTable } from '../merchants/table.js';
 import type { OperatorKeysTable } from '../operators/table.js';
@@ -39,6 +40,8 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  dashboard_users: DashboardUsersTable;
+  dashboard_sessions: DashboardSessionsTable;
 }
 
 export type VigiaStore = Store<Database>;

@@ -2,13 +2,32 @@ import type { Static } from '@sinclair/typebox';
 import type { FraudSessionSchema } from './schemas.js';
 import { type FraudSession, fraudSessionStatus } from './service.js';
 
+/** The declared address, or the SDK's lookup answer once the signals brought it. */
+function declaredIpAddress({ declared, signals, createdAt }: FraudSession) {
+  if (declared.ipAddress !== null) {
+    return {
+      ip_address: declared.ipAddress,
+      ip_address_source: 'setup' as const,
+      ip_address_received_at: createdAt,
+    };
+  }
+  const lookedUp = signals?.ipLookup.ipAddress;
+  return lookedUp
+    ? {
+        ip_address: lookedUp,
+        ip_address_source: 'ip_lookup' as const,
+        ip_address_received_at: signals!.receivedAt,
+      }
+    : { ip_address: null, ip_address_source: null, ip_address_received_at: null };
+}
+
 export function presentFraudSession(session: FraudSession, now: Date): Static<typeof FraudSessionSchema> {
   const { declared, observed, parsed, signals } = session;
   return {
     id: session.id,
     status: fraudSessionStatus(session, now),
     declared: {
-      ip_address: declared.ipAddress,
+      ...declaredIpAddress(session),
       type: declared.type,
       host_name: declared.hostName,
       cookies_accepted: declared.cookiesAccepted,

@@ -111,13 +111,25 @@ export const FraudSessionSchema = Type.Object(
     status: Type.Unsafe<FraudSessionStatus>({ type: 'string', enum: ['open', 'consumed', 'expired'] }),
     declared: Type.Object(
       {
-        ip_address: Nullable(Type.String()),
+        ip_address: Nullable(
+          Type.String({
+            description:
+              "The buyer's public IP: as sent at creation, or else the SDK's public IP lookup answer once the signals brought it (null until then).",
+          }),
+        ),
+        ip_address_source: Nullable(
+          Type.Unsafe<'setup' | 'ip_lookup'>({ type: 'string', enum: ['setup', 'ip_lookup'] }),
+        ),
+        ip_address_received_at: Nullable(Timestamp),
         type: BrowserTypeSchema,
         host_name: Type.String(),
         cookies_accepted: Type.Boolean(),
         user_agent: Type.String(),
       },
-      { description: 'The five fields the browser sent when it created the session.' },
+      {
+        description:
+          'The five fields the browser sent. setup() answers in one round trip, so its IP lookup arrives with the signals: ip_address_source and ip_address_received_at say where and when the address came from.',
+      },
     ),
     observed: Type.Object(
       {

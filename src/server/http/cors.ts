@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
 import type { Caller } from './auth.js';
+import type { RateLimitCategory } from './rate-limit.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -9,6 +10,8 @@ declare module 'fastify' {
      * refuses origins outside the merchant's `allowed_hosts`.
      */
     cors?: boolean;
+    /** On a preflight twin: the rate-limit category of the route it answers for, whose bucket it reports. */
+    preflightFor?: RateLimitCategory | 'none';
   }
 }
 
@@ -112,7 +115,7 @@ export function registerCors(app: FastifyInstance): void {
     this.route({
       method: 'OPTIONS',
       url: route.routePath,
-      config: { auth: 'none', rateLimit: 'none', cors: true },
+      config: { auth: 'none', rateLimit: 'none', cors: true, preflightFor: route.config.rateLimit },
       schema: { hide: true },
       handler: preflight,
     });

@@ -69,6 +69,14 @@ interface Bucket {
   headerPrefix: string;
 }
 
+function setRateLimitHeaders(reply: FastifyReply, bucket: Bucket, consumed: number, msBeforeNext: number) {
+  reply.headers({
+    [`${bucket.headerPrefix}-Limit`]: String(bucket.limit),
+    [`${bucket.headerPrefix}-Remaining`]: String(Math.max(0, bucket.limit - consumed)),
+    [`${bucket.headerPrefix}-Reset`]: String(Math.ceil((Date.now() + msBeforeNext) / 1000)),
+  });
+}
+
 /** Counts one request against the bucket, sets its headers, and throws the 429 once it is over its limit. */
 async function consume(
   counters: RateLimiterAbstract,
@@ -87,12 +95,7 @@ async function consume(
     request.log.warn({ err: error }, 'rate-limit counters unavailable; request not counted');
     return;
   }
-  const resetSeconds = Math.ceil((Date.now() + msBeforeNext) / 1000);
-  reply.headers({
-    [`${bucket.headerPrefix}-Limit`]: String(bucket.limit),
-    [`${bucket.headerPrefix}-Remaining`]: String(Math.max(0, bucket.limit - consumed)),
-    [`${bucket.headerPrefix}-Reset`]: String(resetSeconds),
-  });
+  setRateLimitHeaders(reply, bucket, consumed, msBeforeNext);
   if (consumed > bucket.limit) {
     const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
     throw new ApiError(
@@ -138,5 +141,36 @@ export async function applyRateLimit(
       request,
       reply,
     );
+  }
+}
+
+/**
+ * The headers without counting: for CORS preflights, which carry no key (so their bucket is the client IP's, in the
+ * category of the route they ask about) and do no work. A bucket with no window open yet reports its full limit
+ * and a window starting now.
+ */
+export async function reportRateLimit(
+  counters: RateLimiterAbstract,
+  category: RateLimitCategory,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const { subject, limits } = bucketOf(null, ipBucket(request.ip));
+  const bucket = {
+    key: `${category}:${subject}`,
+    limit: limits[category] ?? DEFAULT_RATE_LIMITS[category],
+    what: `${category} requests`,
+    headerPrefix: 'X-RateLimit',
+  };
+  try {
+    const current = await counters.get(bucket.key);
+    setRateLimitHeaders(
+      reply,
+      bucket,
+      current?.consumedPoints ?? 0,
+      current?.msBeforeNext ?? counters.duration * 1000,
+    );
+  } catch (error) {
+    request.log.warn({ err: error }, 'rate-limit counters unavailable; no rate-limit headers');
   }
 }

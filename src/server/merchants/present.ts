@@ -7,6 +7,8 @@ export function presentMerchant(merchant: Merchant) {
     name: merchant.name,
     fraud_analysis_mandatory: merchant.fraudAnalysisMandatory,
     allowed_hosts: merchant.allowedHosts,
+    ip_lookup_urls: merchant.ipLookupUrls,
+    profiler_enabled: merchant.profilerEnabled,
     rate_limits: { ...DEFAULT_RATE_LIMITS, ...merchant.rateLimits },
     created_at: merchant.createdAt,
     updated_at: merchant.updatedAt,

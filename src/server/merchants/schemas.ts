@@ -13,6 +13,16 @@ export const AllowedHosts = Type.Array(Type.String({ pattern: HOST_NAME, maxLeng
     'subdomains. Empty: any host.',
 });
 
+export const IpLookupUrls = Type.Array(
+  Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 }),
+  {
+    maxItems: 5,
+    uniqueItems: true,
+    description:
+      "Public IP lookup URLs (answering JSON { ip }) the SDK tries in order, before the service's own GET /v1/ip. Empty: /v1/ip alone.",
+  },
+);
+
 const RateLimit = Type.Integer({ minimum: 1, maximum: 1_000_000 });
 
 export const MerchantSchema = Type.Object(
@@ -21,6 +31,8 @@ export const MerchantSchema = Type.Object(
     name: Type.String(),
     fraud_analysis_mandatory: Type.Boolean(),
     allowed_hosts: Type.Array(Type.String()),
+    ip_lookup_urls: Type.Array(Type.String()),
+    profiler_enabled: Type.Boolean(),
     rate_limits: Type.Object(
       { transactions: Type.Integer(), queries: Type.Integer(), default: Type.Integer() },
       { description: 'Requests per 60 s window and category in force for this merchant.' },
@@ -35,6 +47,12 @@ export const AccountPatchBody = Type.Object(
   {
     fraud_analysis_mandatory: Type.Optional(Type.Boolean()),
     allowed_hosts: Type.Optional(AllowedHosts),
+    ip_lookup_urls: Type.Optional(IpLookupUrls),
+    profiler_enabled: Type.Optional(
+      Type.Boolean({
+        description: 'false: the SDK starts no device profiler (sessions then carry no profile).',
+      }),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -62,12 +80,16 @@ export function toSettingsChange(body: {
   name?: string;
   fraud_analysis_mandatory?: boolean;
   allowed_hosts?: string[];
+  ip_lookup_urls?: string[];
+  profiler_enabled?: boolean;
   rate_limits?: MerchantSettingsChange['rateLimits'];
 }): MerchantSettingsChange {
   return {
     name: body.name,
     fraudAnalysisMandatory: body.fraud_analysis_mandatory,
     allowedHosts: body.allowed_hosts?.map((host) => host.toLowerCase()),
+    ipLookupUrls: body.ip_lookup_urls,
+    profilerEnabled: body.profiler_enabled,
     rateLimits: body.rate_limits,
   };
 }

@@ -16,6 +16,8 @@ export interface Merchant {
   name: string;
   fraudAnalysisMandatory: boolean;
   allowedHosts: string[];
+  ipLookupUrls: string[];
+  profilerEnabled: boolean;
   rateLimits: RateLimitOverrides;
   createdAt: string;
   updatedAt: string;
@@ -25,6 +27,8 @@ export interface MerchantSettingsChange {
   name?: string;
   fraudAnalysisMandatory?: boolean;
   allowedHosts?: string[];
+  ipLookupUrls?: string[];
+  profilerEnabled?: boolean;
   /** A null value removes that category's override. */
   rateLimits?: Partial<Record<RateLimitCategory, number | null>>;
 }
@@ -35,6 +39,8 @@ export function toMerchant(row: Selectable<MerchantsTable>): Merchant {
     name: row.name,
     fraudAnalysisMandatory: readFlag(row.fraud_analysis_mandatory),
     allowedHosts: fromJson<string[]>(row.allowed_hosts, []),
+    ipLookupUrls: fromJson<string[]>(row.ip_lookup_urls, []),
+    profilerEnabled: readFlag(row.profiler_enabled),
     rateLimits: fromJson<RateLimitOverrides>(row.rate_limits, {}),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -117,6 +123,8 @@ export async function updateMerchantSettings(
           fraud_analysis_mandatory: flag(change.fraudAnalysisMandatory),
         }),
         ...(change.allowedHosts !== undefined && { allowed_hosts: toJson(change.allowedHosts) }),
+        ...(change.ipLookupUrls !== undefined && { ip_lookup_urls: toJson(change.ipLookupUrls) }),
+        ...(change.profilerEnabled !== undefined && { profiler_enabled: flag(change.profilerEnabled) }),
         rate_limits: toJson(rateLimits),
         updated_at: now.toISOString(),
       })

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 export interface MerchantsTable {
   id: string;
   name: string;
@@ -8,6 +10,10 @@ export interface MerchantsTable {
   allowed_hosts: string;
   /** JSON object of per-category request limits overriding the defaults. */
   rate_limits: string;
+  /** JSON array of the public IP lookup URLs the SDK tries before GET /v1/ip (migration 0018). */
+  ip_lookup_urls: Generated<string>;
+  /** 1: the SDK runs its device profiler; 0: it does not (migration 0018). */
+  profiler_enabled: Generated<number>;
   created_at: string;
   updated_at: string;
 }

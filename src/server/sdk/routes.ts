@@ -36,8 +36,8 @@ export const sdkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         data: {
           merchant_id: merchant.id,
           fraud_analysis_mandatory: merchant.fraudAnalysisMandatory,
-          profiler_enabled: true,
-          ip_lookup_urls: [],
+          profiler_enabled: merchant.profilerEnabled,
+          ip_lookup_urls: merchant.ipLookupUrls,
         },
       };
     },

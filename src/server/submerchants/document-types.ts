@@ -1,6 +1,7 @@
 /** The document types of the published interface, and which of them review needs for each kind of submerchant. */
 export const DOCUMENT_TYPES = [
   'social_contract',
+  'contract_amendment',
   'cnpj_card',
   'proof_of_residence_company',
   'partner_front_id',
@@ -11,7 +12,6 @@ export const DOCUMENT_TYPES = [
   'back_id',
   'selfie_with_id',
   'proof_of_residence',
-  'other',
 ] as const;
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -27,7 +27,10 @@ export const PARTNER_DOCUMENT_TYPES: readonly DocumentType[] = [
 export const isPartnerDocumentType = (type: string): boolean =>
   (PARTNER_DOCUMENT_TYPES as readonly string[]).includes(type);
 
-/** What review needs of a company (pj), besides the partner documents of each representative. */
+/**
+ * What review needs of a company (pj), besides the partner documents of each representative. The twelfth type,
+ * `contract_amendment` (the latest amendment), is a company document review accepts but does not need.
+ */
 export const COMPANY_DOCUMENT_TYPES: readonly DocumentType[] = [
   'social_contract',
   'cnpj_card',

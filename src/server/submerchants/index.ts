@@ -4,6 +4,7 @@ import { documentRoutes } from './documents/routes.js';
 import { representativeRoutes } from './representatives/routes.js';
 import { operatorReviewRoutes } from './review/operator-routes.js';
 import { merchantReviewRoutes } from './review/routes.js';
+import { testModeReviewRoutes } from './review/test-mode-routes.js';
 import { submerchantCoreRoutes } from './routes.js';
 
 export { SUBMERCHANT_EVENT_TYPES, type SubmerchantEventType } from './events.js';
@@ -24,4 +25,5 @@ export const submerchantRoutes: FastifyPluginAsync = async (app) => {
   await app.register(addressRoutes);
   await app.register(merchantReviewRoutes);
   await app.register(operatorReviewRoutes);
+  await app.register(testModeReviewRoutes);
 };

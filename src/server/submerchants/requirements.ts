@@ -5,10 +5,24 @@ import {
   PERSON_DOCUMENT_TYPES,
 } from './document-types.js';
 
-/** What review still needs, machine-readably. It informs; only submit-for-review's own rule blocks. */
+/**
+ * What review still needs, machine-readably. It informs; only submit-for-review's own rule blocks. `items` is what
+ * the merchant must still send; `pending_verification` what it sent that the operator has not yet approved (as
+ * Stripe's `requirements.pending_verification`): on an active submerchant, the representatives and documents
+ * changed since its approval.
+ */
 export interface Requirements {
   ready_for_review: boolean;
   items: RequirementItem[];
+  pending_verification: PendingItem[];
+}
+
+export interface PendingItem {
+  code: 'REPRESENTATIVE_PENDING_REVIEW' | 'DOCUMENT_PENDING_REVIEW';
+  legal_representative_id?: string;
+  document_type?: DocumentType;
+  document_id?: string;
+  message: string;
 }
 
 export type RequirementCode =
@@ -31,7 +45,7 @@ export interface RequirementItem {
 export interface RequirementsInput {
   entityType: string;
   mcc: string | null;
-  representatives: readonly { id: string; name: string }[];
+  representatives: readonly { id: string; name: string; review_status: string }[];
   addressCount: number;
   /** Current documents only (replaced ones never count). */
   documents: readonly {
@@ -115,7 +129,34 @@ export function computeRequirements(input: RequirementsInput): Requirements {
   } else {
     for (const type of PERSON_DOCUMENT_TYPES) needDocument(type);
   }
-  return { ready_for_review: items.length === 0, items };
+  return { ready_for_review: items.length === 0, items, pending_verification: pendingVerification(input) };
+}
+
+function pendingVerification(input: RequirementsInput): PendingItem[] {
+  const names = new Map(
+    input.representatives.map((representative) => [representative.id, representative.name]),
+  );
+  const representatives: PendingItem[] = input.representatives
+    .filter((representative) => representative.review_status === 'pending')
+    .map((representative) => ({
+      code: 'REPRESENTATIVE_PENDING_REVIEW',
+      legal_representative_id: representative.id,
+      message: `Legal representative ${representative.name} (${representative.id}) awaits review.`,
+    }));
+  const documents: PendingItem[] = input.documents
+    .filter((document) => effectiveDocumentStatus(document, input.now) === 'pending')
+    .map((document) => {
+      const owner = document.legal_representative_id;
+      const whose = owner ? ` of legal representative ${names.get(owner) ?? owner} (${owner})` : '';
+      return {
+        code: 'DOCUMENT_PENDING_REVIEW',
+        document_type: document.type as DocumentType,
+        document_id: document.id,
+        ...(owner && { legal_representative_id: owner }),
+        message: `The ${document.type} document${whose} awaits review.`,
+      };
+    });
+  return [...representatives, ...documents];
 }
 
 const slotKey = (type: string, representativeId: string | null) => `${type}\u0000${representativeId ?? ''}`;

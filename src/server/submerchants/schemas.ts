@@ -147,6 +147,19 @@ const RequirementsSchema = Type.Object({
       message: Type.String(),
     }),
   ),
+  pending_verification: Type.Array(
+    Type.Object({
+      code: StringEnum(['REPRESENTATIVE_PENDING_REVIEW', 'DOCUMENT_PENDING_REVIEW'] as const),
+      legal_representative_id: Type.Optional(Id),
+      document_type: Type.Optional(Type.String()),
+      document_id: Type.Optional(Id),
+      message: Type.String(),
+    }),
+    {
+      description:
+        'Sent but not yet approved by review: new or changed representatives, pending documents. On an active submerchant these are the changes since approval.',
+    },
+  ),
 });
 
 export const SubmerchantDetailSchema = Type.Composite(

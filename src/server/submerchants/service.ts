@@ -7,6 +7,7 @@ import { type ListFilters, paginate } from '../db/lists.js';
 import { ApiError } from '../errors.js';
 import { presentAddress } from './addresses/present.js';
 import { presentDocument } from './documents/present.js';
+import { representativesOnlyForCompanies } from './errors.js';
 import { assertFields, birthDateCheck, type FieldCheck, notBlank, phoneCheck } from './fields.js';
 import { cnaeDigits, mccForCnae } from './mcc.js';
 import { presentSubmerchant, type StoredCnae } from './present.js';
@@ -231,6 +232,14 @@ export async function updateSubmerchant(
         cnaes,
       };
       checkSubmerchant(merged, now);
+      if (merged.entity_type === 'pf' && row.entity_type !== 'pf') {
+        const representative = await trx
+          .selectFrom('submerchant_representatives')
+          .select('id')
+          .where('submerchant_id', '=', id)
+          .executeTakeFirst();
+        if (representative) throw representativesOnlyForCompanies(id);
+      }
       if (merged.tax_id !== row.tax_id) {
         const existing = await findByTaxId(trx, actor.id, merged.tax_id, id);
         if (existing) throw taxIdTaken(merged.tax_id, existing.id);

@@ -81,8 +81,8 @@ export async function requireAttached<T extends AttachedTable>(
 
 /** What `submerchant.updated` says changed: the submerchant's own fields, or one thing attached to it. */
 export interface SubmerchantChange {
-  resource: 'submerchant' | 'address' | 'legal_representative';
-  action: 'created' | 'updated' | 'deleted';
+  resource: 'submerchant' | 'address' | 'legal_representative' | 'document';
+  action: 'created' | 'updated' | 'deleted' | 'approved';
   [detail: string]: unknown;
 }
 

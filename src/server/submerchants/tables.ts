@@ -51,6 +51,8 @@ export interface SubmerchantRepresentativesTable {
   /** Hundredths of a percent (0–10000), so 33.33 % is stored exactly. */
   participation_hundredths: number | null;
   is_admin: number;
+  /** pending (new or changed, awaiting review) | approved (its submerchant was approved since); migration 0016. */
+  review_status: string;
   created_at: string;
   updated_at: string;
 }

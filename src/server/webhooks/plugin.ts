@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { deliveryRoutes } from './delivery-routes.js';
 import { endpointRoutes } from './endpoint-routes.js';
+import { eventRoutes } from './event-routes.js';
 import { DeliveryWorker, workerOptionsFromConfig } from './worker.js';
 
 export interface WebhooksOptions {
@@ -19,6 +20,7 @@ export interface WebhooksOptions {
 export const webhooks: FastifyPluginAsyncTypebox<WebhooksOptions> = async (app, options) => {
   await app.register(endpointRoutes, options);
   await app.register(deliveryRoutes);
+  await app.register(eventRoutes, options);
   if (app.config.runWorker === false) return;
   const worker = new DeliveryWorker({
     store: app.store,

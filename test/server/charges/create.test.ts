@@ -68,6 +68,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
         customer: { name: 'Maria Silva', email: 'maria@example.com', document: VALID_CPF },
         card: { brand: 'visa', last4: '1111', exp_month: 12, exp_year: 2030 },
         fraud_session_id: sessionId,
+        submerchant_id: null,
         fraud_analysis: { status: 'approved', score: 0, reasons: [] },
         refunded_at: null,
         created_at: clock.now().toISOString(),

@@ -1,17 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
 import { browserTypeOf, readUserAgent } from '../../../src/server/fraud/user-agent.js';
 import { DIALECTS, startAppWithMerchant, type TestMerchant } from '../../helpers/app.js';
+import { USER_AGENT_VECTORS as vectors } from '../../vectors/user-agents.js';
 import { createBusyMerchant, createSession, readSession, sessionBody } from './fixtures.js';
 
-// One set of vectors for the SDK's classifier and the service's ua-parser-js mapping.
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const vectorsFile = path.resolve(repoRoot, '..', 'shared', 'vectors', 'user-agents.json');
-const { vectors } = JSON.parse(fs.readFileSync(vectorsFile, 'utf8')) as {
-  vectors: { name: string; user_agent: string; type: string }[];
-};
+// One set of vectors (shared and the project's own) for the SDK's classifier and the service's mapping.
 
 describe('ua-parser-js reading, mapped to the six types', () => {
   test('the vector file covers every type', () => {

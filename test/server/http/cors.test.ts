@@ -73,7 +73,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
       },
     );
 
-    test('preflights are not rate-limited: 150 from one address all answer', async () => {
+    test('preflights are not counted: 150 from one address all answer, each reporting the untouched bucket', async () => {
       const statuses = new Set<number>();
       for (let i = 0; i < 150; i++) {
         const response = await app.inject({
@@ -83,7 +83,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
           headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST' },
         });
         statuses.add(response.statusCode);
-        expect(response.headers['x-ratelimit-limit']).toBeUndefined();
+        expect(response.headers['x-ratelimit-remaining']).toBe('100');
       }
       expect([...statuses]).toEqual([204]);
       const real = await app.inject({ method: 'GET', url: '/v1/account', remoteAddress: '198.51.100.77' });

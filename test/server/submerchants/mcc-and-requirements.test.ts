@@ -41,8 +41,8 @@ describe('requirements', () => {
 
   it('asks a pj for partner documents per representative, a pf for its own four', () => {
     const representatives = [
-      { id: 'r1', name: 'Ana' },
-      { id: 'r2', name: 'Bia' },
+      { id: 'r1', name: 'Ana', review_status: 'approved' },
+      { id: 'r2', name: 'Bia', review_status: 'approved' },
     ];
     const company = computeRequirements({ ...base, representatives });
     expect(company.items.filter((i) => i.legal_representative_id === 'r1')).toHaveLength(4);
@@ -72,6 +72,14 @@ describe('requirements', () => {
         }),
       ),
     });
-    expect(person).toEqual({ ready_for_review: true, items: [] });
+    expect(person.ready_for_review).toBe(true);
+    expect(person.items).toEqual([]);
+    // The pending ones await review; the rejected social_contract is not the person's concern.
+    expect(person.pending_verification.map((item) => item.document_type)).toEqual([
+      'front_id',
+      'back_id',
+      'selfie_with_id',
+      'proof_of_residence',
+    ]);
   });
 });

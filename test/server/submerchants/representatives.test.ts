@@ -41,8 +41,8 @@ describe.each(DIALECTS)('%s: legal representatives', (dialect) => {
       mother_name: 'Joana da Silva',
       email: 'jose@lojadoze.com.br',
       phone: '11912345678',
-      role: 'partner',
-      qualification: 'sócio-administrador',
+      role: 'legal_representative',
+      qualification: 'OWNER-ADMIN',
       participation_percentage: 33.33,
       is_admin: true,
     });
@@ -79,7 +79,7 @@ describe.each(DIALECTS)('%s: legal representatives', (dialect) => {
     clock.advance(5000);
     const second = await api.post(
       repsUrl(submerchant.id),
-      representativeBody({ document, name: 'José Atualizado', role: 'director' }),
+      representativeBody({ document, name: 'José Atualizado', role: 'admin' }),
     );
     expect(first.status).toBe(201);
     expect(second.status).toBe(200);
@@ -87,7 +87,7 @@ describe.each(DIALECTS)('%s: legal representatives', (dialect) => {
     expect(second.body.data).toMatchObject({
       id: first.body.data.id,
       name: 'José Atualizado',
-      role: 'director',
+      role: 'admin',
       created_at: first.body.data.created_at,
     });
     expect(second.body.data.updated_at > first.body.data.updated_at).toBe(true);
@@ -98,17 +98,47 @@ describe.each(DIALECTS)('%s: legal representatives', (dialect) => {
     expect((await api.post(repsUrl(other.id), representativeBody({ document }))).status).toBe(201);
   });
 
-  it('replaces the whole record on upsert: fields left out become empty', async () => {
+  it('spec rule "that record is updated": a repeated POST changes the fields it sends and keeps the others', async () => {
     const submerchant = await newSubmerchant();
     const document = newCpf();
-    await api.post(repsUrl(submerchant.id), representativeBody({ document }));
-    const { body } = await api.post(repsUrl(submerchant.id), { name: 'José', document });
-    expect(body.data).toMatchObject({
-      email: null,
-      role: null,
-      participation_percentage: null,
-      is_admin: false,
+    const first = await api.post(repsUrl(submerchant.id), representativeBody({ document }));
+    clock.advance(1000);
+    const { status, body } = await api.post(repsUrl(submerchant.id), {
+      name: 'José Renomeado',
+      document,
+      email: 'novo@lojadoze.com.br',
     });
+    expect(status).toBe(200);
+    expect(body.data).toEqual({
+      ...first.body.data,
+      name: 'José Renomeado',
+      email: 'novo@lojadoze.com.br',
+      updated_at: expect.any(String),
+    });
+    expect(body.data.updated_at > first.body.data.updated_at).toBe(true);
+    // Sent values are checked against the stored ones: a pj entity_type with a CPF document is still refused.
+    const mismatch = await api.post(repsUrl(submerchant.id), { name: 'José', document, entity_type: 'pj' });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.error.details[0].field).toBe('document');
+  });
+
+  it('posting the same values again changes nothing (no event, same updated_at)', async () => {
+    const submerchant = await newSubmerchant();
+    const body = representativeBody();
+    const first = await api.post(repsUrl(submerchant.id), body);
+    const events = () =>
+      app.store.db
+        .selectFrom('events')
+        .select('id')
+        .where('type', '=', 'submerchant.updated')
+        .where('data', 'like', `%${first.body.data.id}%`)
+        .execute();
+    expect(await events()).toHaveLength(1);
+    clock.advance(1000);
+    const again = await api.post(repsUrl(submerchant.id), body);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual(first.body.data);
+    expect(await events()).toHaveLength(1);
   });
 
   it('holds under concurrent POSTs of one document: exactly one record, one 201', async () => {
@@ -247,12 +277,54 @@ describe.each(DIALECTS)('%s: legal representatives', (dialect) => {
     expect((await api.delete(`${repsUrl(submerchant.id)}/${gone.id}`)).status).toBe(404);
   });
 
-  it('is not needed by a person (pf) submerchant, but is allowed', async () => {
+  it('spec rule "a pf submerchant needs no representative": it is not required, and adding one is 422 REPRESENTATIVE_NOT_ALLOWED_FOR_PF', async () => {
     const person = await newSubmerchant(personSubmerchantBody());
     const detail = (await api.get(`/v1/submerchants/${person.id}`)).body.data;
     expect(detail.requirements.items.map((i: { code: string }) => i.code)).not.toContain(
       'REPRESENTATIVE_MISSING',
     );
-    expect((await api.post(repsUrl(person.id), representativeBody())).status).toBe(201);
+    const refused = await api.post(repsUrl(person.id), representativeBody());
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe('REPRESENTATIVE_NOT_ALLOWED_FOR_PF');
+    expect(refused.body.message).toMatch(/person \(entity_type pf\)/);
+    expect((await api.get(repsUrl(person.id))).body.pagination.total).toBe(0);
+  });
+
+  it('refuses to turn a pj with representatives into a pf (422 REPRESENTATIVE_NOT_ALLOWED_FOR_PF)', async () => {
+    const company = await newSubmerchant();
+    await api.post(repsUrl(company.id), representativeBody());
+    const patch = await api.patch(`/v1/submerchants/${company.id}`, { entity_type: 'pf', tax_id: newCpf() });
+    expect(patch.status).toBe(422);
+    expect(patch.body.error.code).toBe('REPRESENTATIVE_NOT_ALLOWED_FOR_PF');
+    expect((await api.get(`/v1/submerchants/${company.id}`)).body.data.entity_type).toBe('pj');
+  });
+
+  it.each([
+    ['role', 'partner', /legal_representative, individual_owner, corporate_owner, admin/],
+    ['role', 'LEGAL_REPRESENTATIVE', /legal_representative/],
+    ['qualification', 'sócio-administrador', /DIRECTOR, ADMIN, OWNER, OWNER-ADMIN, ATTORNEY/],
+    ['qualification', 'owner', /OWNER-ADMIN/],
+  ])('spec enum: %s %s is 400 naming the allowed values', async (field, value, allowed) => {
+    const submerchant = await newSubmerchant();
+    const { status, body } = await api.post(repsUrl(submerchant.id), representativeBody({ [field]: value }));
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('VALIDATION_ERROR');
+    expect(body.error.details).toEqual([{ field, message: expect.stringMatching(allowed) }]);
+    expect((await api.get(repsUrl(submerchant.id))).body.pagination.total).toBe(0);
+  });
+
+  it.each([
+    ['role', ['legal_representative', 'individual_owner', 'corporate_owner', 'admin']],
+    ['qualification', ['DIRECTOR', 'ADMIN', 'OWNER', 'OWNER-ADMIN', 'ATTORNEY']],
+  ])('spec enum: accepts every %s of the interface', async (field, values) => {
+    const submerchant = await newSubmerchant();
+    for (const value of values) {
+      const { status, body } = await api.post(
+        repsUrl(submerchant.id),
+        representativeBody({ [field]: value }),
+      );
+      expect(status).toBe(201);
+      expect(body.data[field]).toBe(value);
+    }
   });
 });

@@ -9,7 +9,12 @@ import m0007 from './0007_submerchants.js';
 import m0008 from './0008_webhooks.js';
 import m0010 from './0010_fraud_signals_evidence.js';
 import m0012 from './0012_card_velocity_locks.js';
+import m0016 from './0016_spec_document_types_and_representative_review.js';
+import m0017 from './0017_charge_submerchant.js';
+import m0018 from './0018_merchant_sdk_settings.js';
 import m0020 from './0020_rate_limit_counters_unlogged.js';
+import m0022 from './0022_dashboard_users.js';
+import m0023 from './0023_dashboard_sessions.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -26,5 +31,10 @@ export const migrations: Record<string, Migration> = {
   '0008_webhooks': m0008,
   '0010_fraud_signals_evidence': m0010,
   '0012_card_velocity_locks': m0012,
+  '0016_spec_document_types_and_representative_review': m0016,
+  '0017_charge_submerchant': m0017,
+  '0018_merchant_sdk_settings': m0018,
   '0020_rate_limit_counters_unlogged': m0020,
+  '0022_dashboard_users': m0022,
+  '0023_dashboard_sessions': m0023,
 };

@@ -7,7 +7,7 @@ import { merchantActor } from '../actors.js';
 import { SubmerchantParams } from '../schemas.js';
 import { presentAddress } from './present.js';
 import { AddressCreateBody, AddressParams, AddressPatchBody, AddressSchema } from './schemas.js';
-import { createAddress, deleteAddress, listAddresses, updateAddress } from './service.js';
+import { createAddress, deleteAddress, getAddress, listAddresses, updateAddress } from './service.js';
 
 export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const idempotent = idempotencyHooks(app);
@@ -62,6 +62,25 @@ export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
         toListFilters(request.query),
       );
       return { message: 'Addresses retrieved.', data: addresses, pagination };
+    },
+  );
+
+  app.get(
+    '/v1/submerchants/:id/addresses/:addressId',
+    {
+      config: { auth: 'secret', rateLimit: 'queries' },
+      schema: {
+        tags: ['submerchants'],
+        summary: 'Read an address',
+        params: AddressParams,
+        response: { 200: dataResponse(AddressSchema), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const address = await getAddress(app.store.db, request.params.id, request.params.addressId, {
+        merchantId: merchantActor(request).id,
+      });
+      return { message: 'Address retrieved.', data: presentAddress(address) };
     },
   );
 

@@ -8,7 +8,9 @@ import {
   type Actor,
   type Db,
   emitSubmerchantUpdated,
+  findAttached,
   lockSubmerchant,
+  requireAttached,
   requireSubmerchant,
   type Scope,
   type SubmerchantChange,
@@ -88,10 +90,14 @@ export async function updateAddress(
   patch: AddressPatch,
   now: Date,
 ): Promise<AddressRow> {
-  assertFields(addressChecks(patch));
   const timestamp = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const submerchant = await lockSubmerchant(trx, submerchantId, { merchantId: actor.id }, now);
+    const existing = await findAttached(trx, 'submerchant_addresses', submerchantId, addressId);
+    if (!existing) throw notFound('Address');
+    // The rules of the address as it will be: a new country changes what state and zip_code must be.
+    const { state, zip_code, country } = existing;
+    assertFields(addressChecks({ state, zip_code, country, ...patch }));
     if (patch.is_primary) await clearPrimary(trx, submerchantId, addressId, timestamp);
     const address = await trx
       .updateTable('submerchant_addresses')
@@ -145,4 +151,8 @@ export async function listAddresses(db: Db, submerchantId: string, scope: Scope,
     { createdAt: 'created_at', id: 'id', search: ['street', 'neighborhood', 'city', 'zip_code'] },
   );
   return { addresses: rows.map(presentAddress), pagination };
+}
+
+export function getAddress(db: Db, submerchantId: string, addressId: string, scope: Scope) {
+  return requireAttached(db, 'submerchant_addresses', submerchantId, addressId, scope, 'Address');
 }

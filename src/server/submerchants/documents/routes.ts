@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { dataResponse, errorResponses, listResponse } from '../../http/envelope.js';
+import { Type } from '@sinclair/typebox';
+import { dataResponse, errorResponses, Id, listResponse } from '../../http/envelope.js';
 import { IdempotencyKeyHeaders, idempotencyHooks } from '../../http/idempotency.js';
 import { toListFilters } from '../../http/lists.js';
 import { merchantActor } from '../actors.js';
@@ -7,7 +8,7 @@ import { SubmerchantParams } from '../schemas.js';
 import { loadStatusHistories } from '../status-history.js';
 import { presentDocument } from './present.js';
 import { DocumentBody, DocumentParams, DocumentSchema, documentListQuery } from './schemas.js';
-import { createDocument, getDocument, listDocuments } from './service.js';
+import { createDocument, deleteDocument, getDocument, listDocuments } from './service.js';
 
 export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const idempotent = idempotencyHooks(app);
@@ -92,5 +93,32 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.clock(),
       ),
     }),
+  );
+  app.delete(
+    '/v1/submerchants/:id/documents/:documentId',
+    {
+      config: { auth: 'secret', rateLimit: 'queries' },
+      schema: {
+        tags: ['submerchants'],
+        summary: 'Delete a current document that is not approved',
+        description:
+          'An approved or a replaced document is 409 INVALID_STATE: replace it with a new upload instead.',
+        params: DocumentParams,
+        response: {
+          200: dataResponse(Type.Object({ id: Id, deleted: Type.Boolean() })),
+          ...errorResponses(400, 401, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request) => {
+      await deleteDocument(
+        app.store.db,
+        request.params.id,
+        request.params.documentId,
+        merchantActor(request),
+        app.clock(),
+      );
+      return { message: 'Document deleted.', data: { id: request.params.documentId, deleted: true } };
+    },
   );
 };

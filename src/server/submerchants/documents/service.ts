@@ -1,14 +1,16 @@
 import type { Static } from '@sinclair/typebox';
 import { newId } from '../../core/ids.js';
 import { type ListFilters, paginate } from '../../db/lists.js';
-import { businessRule } from '../../errors.js';
+import { businessRule, invalidState, notFound } from '../../errors.js';
 import { documentSlot, isPartnerDocumentType } from '../document-types.js';
 import { assertFields, httpUrlCheck, notBlank, parseInstant } from '../fields.js';
+import { effectiveDocumentStatus } from '../requirements.js';
 import { loadStatusHistories, recordStatusChange } from '../status-history.js';
 import {
   type Actor,
   type Db,
   emitEvent,
+  emitSubmerchantUpdated,
   findAttached,
   lockSubmerchant,
   requireAttached,
@@ -204,4 +206,42 @@ export async function getDocument(
   );
   const histories = await loadStatusHistories(db, submerchantId, [row.id]);
   return presentDocument(row, histories.get(row.id) ?? [], now);
+}
+
+/**
+ * Deletes a current document that review has not approved (a wrong upload): the slot is empty again, and a
+ * document it replaced stays replaced. An approved document is evidence review relied on: 409, send a new one
+ * to replace it instead. Replaced documents are history and are kept.
+ */
+export async function deleteDocument(
+  db: Db,
+  submerchantId: string,
+  documentId: string,
+  actor: Actor & { kind: 'merchant' },
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const submerchant = await lockSubmerchant(trx, submerchantId, { merchantId: actor.id }, now);
+    const document = await findAttached(trx, 'submerchant_documents', submerchantId, documentId);
+    if (!document) throw notFound('Document');
+    if (document.replaced_at !== null) {
+      throw invalidState(
+        `Document ${documentId} was replaced at ${document.replaced_at}: replaced documents are kept as history.`,
+      );
+    }
+    if (effectiveDocumentStatus(document, now) === 'approved') {
+      throw invalidState(
+        `Document ${documentId} is approved: review relied on it, so it cannot be deleted. Send a new ${document.type} document to replace it.`,
+      );
+    }
+    await trx.deleteFrom('submerchant_status_changes').where('subject_id', '=', documentId).execute();
+    await trx.deleteFrom('submerchant_documents').where('id', '=', documentId).execute();
+    await emitSubmerchantUpdated(
+      trx,
+      actor.id,
+      submerchant,
+      { resource: 'document', action: 'deleted', id: documentId, type: document.type },
+      now,
+    );
+  });
 }

@@ -21,6 +21,7 @@ export function presentRepresentative(row: RepresentativeRow) {
     participation_percentage:
       row.participation_hundredths === null ? null : Number(row.participation_hundredths) / 100,
     is_admin: readFlag(row.is_admin),
+    review_status: row.review_status as 'pending' | 'approved',
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

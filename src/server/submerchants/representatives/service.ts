@@ -4,6 +4,7 @@ import { taxIdError } from '../../core/tax-id.js';
 import { flag } from '../../db/columns.js';
 import { type ListFilters, paginate } from '../../db/lists.js';
 import { notFound } from '../../errors.js';
+import { representativeRequired, representativesOnlyForCompanies } from '../errors.js';
 import { assertFields, birthDateCheck, notBlank, phoneCheck } from '../fields.js';
 import {
   type Actor,
@@ -14,28 +15,40 @@ import {
   requireAttached,
   requireSubmerchant,
   type Scope,
+  type SubmerchantRow,
 } from '../store.js';
 import { presentRepresentative, type RepresentativeRow } from './present.js';
 import type { RepresentativeBody } from './schemas.js';
 
 export type RepresentativeInput = Static<typeof RepresentativeBody>;
 
-function checkRepresentative(body: RepresentativeInput, now: Date): void {
-  const entityType = body.entity_type ?? 'pf';
-  const kind = entityType === 'pj' ? 'cnpj' : 'cpf';
-  const documentProblem = taxIdError('document', body.document, kind);
-  const percentage = body.participation_percentage;
+/** The record's identifying and person fields as they will be stored, for the rules that span fields. */
+interface CheckedRepresentative {
+  name: string;
+  document: string;
+  entity_type: string;
+  legal_name?: string | null;
+  birth_date?: string | null;
+  mother_name?: string | null;
+  phone?: string | null;
+  participation_percentage?: number;
+}
+
+function checkRepresentative(values: CheckedRepresentative, now: Date): void {
+  const kind = values.entity_type === 'pj' ? 'cnpj' : 'cpf';
+  const documentProblem = taxIdError('document', values.document, kind);
+  const percentage = values.participation_percentage;
   assertFields([
-    notBlank('name', body.name),
+    notBlank('name', values.name),
     {
       field: 'document',
       failed: documentProblem !== null,
-      message: `${documentProblem} A representative of entity_type ${entityType} is identified by a ${kind.toUpperCase()}.`,
+      message: `${documentProblem} A representative of entity_type ${values.entity_type} is identified by a ${kind.toUpperCase()}.`,
     },
-    birthDateCheck('birth_date', body.birth_date, now),
-    phoneCheck('phone', body.phone),
-    notBlank('legal_name', body.legal_name),
-    notBlank('mother_name', body.mother_name),
+    birthDateCheck('birth_date', values.birth_date, now),
+    phoneCheck('phone', values.phone),
+    notBlank('legal_name', values.legal_name),
+    notBlank('mother_name', values.mother_name),
     percentage !== undefined && {
       field: 'participation_percentage',
       failed: Math.abs(Math.round(percentage * 100) - percentage * 100) > 1e-6,
@@ -44,11 +57,38 @@ function checkRepresentative(body: RepresentativeInput, now: Date): void {
   ]);
 }
 
+/** The columns a body sets: only the fields it sends, so an update keeps whatever it leaves out. */
+function sentFields(body: RepresentativeInput) {
+  const fields = {
+    name: body.name,
+    entity_type: body.entity_type,
+    legal_name: body.legal_name,
+    birth_date: body.birth_date,
+    mother_name: body.mother_name,
+    email: body.email,
+    phone: body.phone,
+    role: body.role,
+    qualification: body.qualification,
+    participation_hundredths:
+      body.participation_percentage === undefined
+        ? undefined
+        : Math.round(body.participation_percentage * 100),
+    is_admin: body.is_admin === undefined ? undefined : flag(body.is_admin),
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<
+    Omit<RepresentativeRow, 'id' | 'submerchant_id' | 'document' | 'created_at' | 'updated_at'>
+  >;
+}
+
+const changesSomething = (existing: RepresentativeRow, fields: ReturnType<typeof sentFields>) =>
+  Object.entries(fields).some(([column, value]) => existing[column as keyof RepresentativeRow] !== value);
+
 /**
- * Creates the representative, or replaces the fields of the one with the same document: the UNIQUE
- * (submerchant_id, document) constraint and ON CONFLICT make concurrent POSTs of one document converge on
- * one record. The row keeps the id it was first inserted with, so a returned id equal to the one we tried to
- * insert means this call created it.
+ * Creates the representative, or updates the one with the same document: the fields sent change, the others
+ * keep their values. A change (or a new representative) waits for review again (`review_status: pending`);
+ * posting the same values again changes nothing. The submerchant's lock serialises POSTs of one submerchant, and
+ * the UNIQUE (submerchant_id, document) constraint with ON CONFLICT backs it up: the row keeps the id it was
+ * first inserted with, so a returned id equal to the one we tried to insert means this call created it.
  */
 export async function upsertRepresentative(
   db: Db,
@@ -57,36 +97,44 @@ export async function upsertRepresentative(
   body: RepresentativeInput,
   now: Date,
 ): Promise<{ representative: RepresentativeRow; created: boolean }> {
-  checkRepresentative(body, now);
   const timestamp = now.toISOString();
-  const fields = {
-    name: body.name,
-    entity_type: body.entity_type ?? 'pf',
-    legal_name: body.legal_name ?? null,
-    birth_date: body.birth_date ?? null,
-    mother_name: body.mother_name ?? null,
-    email: body.email ?? null,
-    phone: body.phone ?? null,
-    role: body.role ?? null,
-    qualification: body.qualification ?? null,
-    participation_hundredths:
-      body.participation_percentage === undefined ? null : Math.round(body.participation_percentage * 100),
-    is_admin: flag(body.is_admin ?? false),
-    updated_at: timestamp,
-  };
+  const fields = sentFields(body);
   return db.transaction().execute(async (trx) => {
     const submerchant = await lockSubmerchant(trx, submerchantId, { merchantId: actor.id }, now);
+    if (submerchant.entity_type === 'pf') throw representativesOnlyForCompanies(submerchantId);
+    const existing = await trx
+      .selectFrom('submerchant_representatives')
+      .selectAll()
+      .where('submerchant_id', '=', submerchantId)
+      .where('document', '=', body.document)
+      .executeTakeFirst();
+    const stored = existing ? presentRepresentative(existing) : undefined;
+    checkRepresentative(
+      {
+        ...stored,
+        ...body,
+        entity_type: body.entity_type ?? stored?.entity_type ?? 'pf',
+        participation_percentage:
+          body.participation_percentage ?? stored?.participation_percentage ?? undefined,
+      },
+      now,
+    );
+    if (existing && !changesSomething(existing, fields)) return { representative: existing, created: false };
     const id = newId();
+    const changed = { ...fields, review_status: 'pending', updated_at: timestamp };
     const representative = await trx
       .insertInto('submerchant_representatives')
       .values({
         id,
         submerchant_id: submerchantId,
         document: body.document,
+        name: body.name,
+        entity_type: 'pf',
+        is_admin: 0,
         created_at: timestamp,
-        ...fields,
+        ...changed,
       })
-      .onConflict((conflict) => conflict.columns(['submerchant_id', 'document']).doUpdateSet(fields))
+      .onConflict((conflict) => conflict.columns(['submerchant_id', 'document']).doUpdateSet(changed))
       .returningAll()
       .executeTakeFirstOrThrow();
     const created = representative.id === id;
@@ -122,6 +170,24 @@ export function getRepresentative(db: Db, submerchantId: string, representativeI
   );
 }
 
+/**
+ * A company in review or active was accepted (or is being reviewed) with its representatives: it cannot drop to
+ * none, the rule submit-for-review enforces. Called under the submerchant's lock.
+ */
+async function keepOneRepresentative(trx: Db, submerchant: SubmerchantRow): Promise<void> {
+  if (submerchant.entity_type !== 'pj' || !['active', 'pending_review'].includes(submerchant.status)) return;
+  const { count } = await trx
+    .selectFrom('submerchant_representatives')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('submerchant_id', '=', submerchant.id)
+    .executeTakeFirstOrThrow();
+  if (Number(count) <= 1) {
+    throw representativeRequired(
+      `Submerchant ${submerchant.id} is ${submerchant.status} and this is its only legal representative: a company (pj) cannot drop to none. Add the new representative first, then delete this one.`,
+    );
+  }
+}
+
 /** Deletes a representative and, in the same transaction, every document (current or replaced) linked to it. */
 export async function deleteRepresentative(
   db: Db,
@@ -135,6 +201,7 @@ export async function deleteRepresentative(
     if (!(await findAttached(trx, 'submerchant_representatives', submerchantId, representativeId))) {
       throw notFound('Legal representative');
     }
+    await keepOneRepresentative(trx, submerchant);
     const documents = await trx
       .selectFrom('submerchant_documents')
       .select('id')

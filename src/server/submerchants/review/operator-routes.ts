@@ -6,6 +6,8 @@ import { listQuerySchema, toListFilters } from '../../http/lists.js';
 import { operatorActor } from '../actors.js';
 import { DocumentParams, DocumentReasonBody, DocumentSchema } from '../documents/schemas.js';
 import { Text } from '../fields.js';
+import { presentRepresentative } from '../representatives/present.js';
+import { RepresentativeParams, RepresentativeSchema } from '../representatives/schemas.js';
 import {
   SUBMERCHANT_STATUSES,
   SubmerchantDetailSchema,
@@ -13,9 +15,15 @@ import {
   SubmerchantSchema,
 } from '../schemas.js';
 import { getSubmerchantDetail, listSubmerchants } from '../service.js';
-import { type DocumentAction, reviewDocument, TRANSITIONS, transitionSubmerchant } from './service.js';
+import {
+  approveRepresentative,
+  type DocumentAction,
+  reviewDocument,
+  TRANSITIONS,
+  transitionSubmerchant,
+} from './service.js';
 
-const RejectBody = Type.Object(
+export const RejectBody = Type.Object(
   { reason: Text(1000, 'Why the submerchant is rejected; shown to the merchant.') },
   { additionalProperties: false },
 );
@@ -179,6 +187,27 @@ export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operatorActor(request),
         app.clock(),
         request.body.reason,
+      ),
+    }),
+  );
+  app.post(
+    '/v1/operator/submerchants/:id/legal-representatives/:repId/approve',
+    {
+      config: { auth: 'operator', rateLimit: 'default' },
+      schema: {
+        tags: ['operator'],
+        summary: 'Approve a new or changed legal representative (review_status pending → approved)',
+        params: RepresentativeParams,
+        response: {
+          200: dataResponse(RepresentativeSchema),
+          ...errorResponses(400, 401, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request) => ({
+      message: 'Legal representative approved.',
+      data: presentRepresentative(
+        await approveRepresentative(app.store.db, request.params.id, request.params.repId, app.clock()),
       ),
     }),
   );

@@ -1,0 +1,203 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+// The dashboard specs run their own service (development mode, fresh SQLite file) so that they can create users
+// with the real CLI (`vigia user create`), which needs the service's database.
+
+const PORT = 4110;
+export const DASHBOARD = `http://127.0.0.1:${PORT}/dashboard`;
+const API = `http://127.0.0.1:${PORT}`;
+export const PASSWORD = 'a long e2e password';
+
+export interface Vigia {
+  merchant: { id: string; secret_key: string; public_key: string };
+  /** Runs the CLI against the service's database; returns its JSON line. */
+  cli(args: string[]): Record<string, unknown>;
+  /** Creates a user with the CLI and sets the password through the one-time link, in the browser. */
+  createUser(page: Page, args: string[], email: string): Promise<void>;
+  /** A call to the /v1 API with a key. */
+  api(
+    method: string,
+    path: string,
+    key: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<any>;
+  receiver: WebhookReceiver;
+}
+
+/** A webhook receiver whose answer the test sets (500 to make deliveries fail, then 200). */
+export interface WebhookReceiver {
+  url: string;
+  status: number;
+  received: number;
+}
+
+async function startReceiver(): Promise<{ receiver: WebhookReceiver; server: Server }> {
+  const receiver: WebhookReceiver = { url: '', status: 500, received: 0 };
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      receiver.received += 1;
+      response.writeHead(receiver.status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  return { receiver, server };
+}
+
+async function waitForHealth(child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${API}/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the service did not start');
+}
+
+export const test = base.extend<{ roomyTimeout: void }, { vigia: Vigia }>({
+  // Each test signs in (scrypt) and runs axe-core several times on a 2-core machine: 30 s is too tight.
+  roomyTimeout: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use, testInfo) => {
+      testInfo.setTimeout(120_000);
+      await use();
+    },
+    { auto: true },
+  ],
+  vigia: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      const dir = mkdtempSync(join(tmpdir(), 'vigia-dashboard-e2e-'));
+      const env = {
+        ...process.env,
+        DATABASE_URL: `file:${join(dir, 'vigia.db')}`,
+        VIGIA_DEMO_KEYS_FILE: join(dir, 'demo.json'),
+        VIGIA_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: String(PORT),
+        LOG_LEVEL: 'warn',
+      };
+      const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
+      const cli = (args: string[]) => {
+        const run = spawnSync(tsx, ['src/server/cli.ts', ...args], { env, encoding: 'utf8' });
+        if (run.status !== 0) throw new Error(`vigia ${args.join(' ')}: ${run.stderr}`);
+        return JSON.parse(run.stdout.trim().split('\n').pop()!);
+      };
+      const merchant = cli(['merchant', 'create', '--name', 'Loja Azul']);
+      const service = spawn(tsx, ['src/server/cli.ts', 'serve'], {
+        env,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      const { receiver, server } = await startReceiver();
+      try {
+        await waitForHealth(service);
+        const api: Vigia['api'] = async (method, path, key, body, headers = {}) => {
+          const response = await fetch(`${API}${path}`, {
+            method,
+            headers: {
+              authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
+              ...(body !== undefined && { 'content-type': 'application/json' }),
+              ...headers,
+            },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+          const answer = await response.json();
+          if (!response.ok)
+            throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
+          return answer.data;
+        };
+        const createUser: Vigia['createUser'] = async (page, args, email) => {
+          const created = cli([...args, '--email', email]);
+          await page.goto(String(created.password_set_url));
+          await page.getByLabel('New password').fill(PASSWORD);
+          await page.getByLabel('Repeat it').fill(PASSWORD);
+          await page.getByRole('button', { name: 'Set password' }).click();
+          await expect(page.getByText('Password set.')).toBeVisible();
+        };
+        await use({ merchant: merchant as Vigia['merchant'], cli, createUser, api, receiver });
+      } finally {
+        service.kill('SIGTERM');
+        await new Promise((resolve) => service.once('exit', resolve));
+        server.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+});
+
+export { expect };
+
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto(DASHBOARD);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in to Vigia' })).toBeVisible();
+}
+
+/** No WCAG 2.x A/AA violation on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(' | ')}`,
+    ),
+  ).toEqual([]);
+}
+
+/** A charge made as a checkout makes it (token and fraud session with the public key), without the profiler's report. */
+export async function makeCharge(vigia: Vigia): Promise<any> {
+  const { public_key: pk, secret_key: sk } = vigia.merchant;
+  const ua =
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  const token = await vigia.api('POST', '/v1/tokens', pk, {
+    card: {
+      number: '4111111111111111',
+      holder_name: 'Maria Silva',
+      exp_month: 12,
+      exp_year: 2030,
+      cvv: '123',
+    },
+  });
+  const session = await vigia.api(
+    'POST',
+    '/v1/fraud/sessions',
+    pk,
+    {
+      ip_address: null,
+      type: 'Chrome',
+      host_name: 'shop.example.com',
+      cookies_accepted: true,
+      user_agent: ua,
+    },
+    { 'user-agent': ua, origin: 'https://shop.example.com' },
+  );
+  return vigia.api('POST', '/v1/charges', sk, {
+    amount: 12_990,
+    payment_method: 'credit_card',
+    card_token: token.id,
+    installments: 1,
+    fraud_session_id: session.sessionId,
+    customer: { name: 'Maria Silva', email: 'maria@example.com', document: '52998224725' },
+  });
+}

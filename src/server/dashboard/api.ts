@@ -1,0 +1,198 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import { accountRoutes } from '../account/routes.js';
+import { CHARGE_EVENT_TYPES } from '../charges/index.js';
+import { chargeRoutes } from '../charges/routes.js';
+import { getCharge } from '../charges/service.js';
+import { notFound, validationError } from '../errors.js';
+import { presentFraudSession } from '../fraud/present.js';
+import { merchantOf } from '../http/auth.js';
+import { Id } from '../http/envelope.js';
+import { operatorMerchantRoutes } from '../merchants/operator-routes.js';
+import { riskRoutes } from '../risk/routes.js';
+import { SUBMERCHANT_EVENT_TYPES, submerchantRoutes } from '../submerchants/index.js';
+import { findDelivery } from '../webhooks/deliveries.js';
+import { deliveryRoutes } from '../webhooks/delivery-routes.js';
+import { endpointRoutes } from '../webhooks/endpoint-routes.js';
+import { presentDelivery } from '../webhooks/present.js';
+import { authenticateDashboardRequest } from './auth.js';
+import { chargeEvents, chargeFraudSession, explainReasons } from './charge-activity.js';
+import { HomeStats, MAX_PERIOD_DAYS, periodDays } from './home.js';
+import { rollMerchantKey } from './keys.js';
+import { reviewQueue } from './review-queue.js';
+import { sessionRoutes } from './session-routes.js';
+import { sendTestEvent } from './test-event.js';
+import { userEmails } from './users.js';
+
+/**
+ * The /v1 API itself, mounted again under /dashboard/api/v1 with the session as the caller: the dashboard runs
+ * the very handlers merchants call with their keys (same validation, rules, events and webhooks), so the two
+ * cannot drift apart.
+ */
+// The events endpoints may subscribe to, as app.ts hands them to the webhooks plugin.
+const WEBHOOK_EVENT_TYPES = [...CHARGE_EVENT_TYPES, ...SUBMERCHANT_EVENT_TYPES];
+
+const sameApi: FastifyPluginAsync = async (app) => {
+  await app.register(accountRoutes);
+  await app.register(riskRoutes);
+  await app.register(chargeRoutes);
+  await app.register(endpointRoutes, { eventTypes: WEBHOOK_EVENT_TYPES });
+  await app.register(deliveryRoutes);
+  await app.register(submerchantRoutes);
+  await app.register(operatorMerchantRoutes);
+};
+
+/** What only the dashboard shows: views that join several resources for people rather than programs. */
+const dashboardViews: FastifyPluginAsyncTypebox = async (app) => {
+  const home = new HomeStats(app.store.db);
+
+  app.get(
+    '/charges/:id/activity',
+    { config: { auth: 'secret' }, schema: { params: Type.Object({ id: Id }) } },
+    async (request) => {
+      const merchantId = merchantOf(request).id;
+      const charge = await getCharge(app.store.db, merchantId, request.params.id);
+      if (!charge) throw notFound('Charge');
+      const session = await chargeFraudSession(app.store.db, merchantId, charge.fraudSessionId);
+      const { events, deliveries } = await chargeEvents(
+        app.store.db,
+        merchantId,
+        charge.id,
+        charge.createdAt,
+      );
+      return {
+        message: 'Charge activity retrieved.',
+        data: {
+          reasons: explainReasons(charge.fraudAnalysis.reasons),
+          fraud_session: session ? presentFraudSession(session, app.clock()) : null,
+          events,
+          deliveries: deliveries.map(presentDelivery),
+        },
+      };
+    },
+  );
+
+  app.get('/webhooks/event-types', { config: { auth: 'secret' } }, async () => ({
+    message: 'Event types retrieved.',
+    data: WEBHOOK_EVENT_TYPES,
+  }));
+
+  app.post(
+    '/webhooks/endpoints/:id/test',
+    { config: { auth: 'secret' }, schema: { params: Type.Object({ id: Id }) } },
+    async (request, reply) => {
+      const merchantId = merchantOf(request).id;
+      const deliveryId = await sendTestEvent(app.store.db, merchantId, request.params.id, app.clock());
+      app.outbox.wakeWorkers();
+      const delivery = await findDelivery(app.store.db, merchantId, deliveryId);
+      reply.status(202);
+      return { message: 'Test event queued.', data: delivery ? presentDelivery(delivery) : null };
+    },
+  );
+
+  app.get(
+    '/operator/review-queue',
+    {
+      config: { auth: 'operator' },
+      schema: {
+        querystring: Type.Object(
+          {
+            page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+          },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request) => {
+      const { rows, pagination } = await reviewQueue(
+        app.store.db,
+        request.query.page ?? 1,
+        request.query.limit ?? 20,
+      );
+      return { message: 'Review queue retrieved.', data: rows, pagination };
+    },
+  );
+
+  // Owners only: a rolled secret key breaks the merchant's server until it gets the new one.
+  app.post(
+    '/keys/:kind/roll',
+    {
+      config: { auth: 'secret', ownerOnly: true },
+      schema: { params: Type.Object({ kind: Type.Union([Type.Literal('secret'), Type.Literal('public')]) }) },
+    },
+    async (request) => {
+      const merchantId = merchantOf(request).id;
+      const key = await rollMerchantKey(app.store.db, {
+        merchantId,
+        kind: request.params.kind,
+        live: app.config.env === 'production',
+        now: app.clock(),
+      });
+      app.credentials.forgetMerchant(merchantId);
+      return {
+        message: `New ${request.params.kind} key issued; the old one no longer works. It is shown only now.`,
+        data: { kind: request.params.kind, key },
+      };
+    },
+  );
+
+  app.get(
+    '/home',
+    {
+      config: { auth: 'secret' },
+      schema: {
+        querystring: Type.Object(
+          { date_from: Type.String({ format: 'date' }), date_to: Type.String({ format: 'date' }) },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request) => {
+      const period = { from: request.query.date_from, to: request.query.date_to };
+      const days = periodDays(period);
+      if (days < 1 || days > MAX_PERIOD_DAYS) {
+        throw validationError(`The period must run forward and last at most ${MAX_PERIOD_DAYS} days.`, [
+          { field: 'date_to', message: `must be on or after date_from, within ${MAX_PERIOD_DAYS} days` },
+        ]);
+      }
+      const stats = await home.forPeriod(merchantOf(request).id, period, app.clock());
+      return { message: 'Home retrieved.', data: stats };
+    },
+  );
+
+  // Status histories record the operator user's id as the actor; people read e-mails.
+  app.get(
+    '/users/names',
+    {
+      config: { auth: 'operator' },
+      schema: { querystring: Type.Object({ ids: Type.String({ maxLength: 4000 }) }) },
+    },
+    async (request) => {
+      const ids = request.query.ids.split(',').filter(Boolean).slice(0, 100);
+      return { message: 'Users retrieved.', data: Object.fromEntries(await userEmails(app.store.db, ids)) };
+    },
+  );
+};
+
+/** Everything under /dashboard/api: sign-in, the /v1 API by session, and the dashboard's own views. */
+export const dashboardApi: FastifyPluginAsync = async (app) => {
+  app.decorateRequest('dashboardSession', null);
+  // The OpenAPI document describes the key-authenticated API, not the dashboard's copy of it.
+  // The app's key authentication and per-key rate limits do not apply here: each route's auth decision moves to
+  // `dashboardAuth`, which the session hook enforces (dashboard/auth.ts).
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+    const { auth, rateLimit: _metered, ...config } = route.config ?? {};
+    route.config = { ...config, auth: 'none', dashboardAuth: auth ?? 'none' };
+  });
+  app.addHook('onRequest', async (request) => authenticateDashboardRequest(app, request));
+  // A signed-in answer is private to its user: never cached by a browser or a proxy.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+  await app.register(sessionRoutes);
+  await app.register(sameApi);
+  await app.register(dashboardViews);
+};

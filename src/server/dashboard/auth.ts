@@ -1,0 +1,80 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors.js';
+import type { RouteAuth } from '../http/auth.js';
+import { getMerchant } from '../merchants/service.js';
+import { sessionCookie } from './cookies.js';
+import { type DashboardSession, findSession } from './sessions.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A dashboard route that answers without a session (sign-in, password set). */
+    dashboardPublic?: boolean;
+    /** Who may call a dashboard route, moved from `auth` when the route is mounted (dashboard/api.ts). */
+    dashboardAuth?: RouteAuth;
+    /** Only a merchant's owner may call it (team, keys). */
+    ownerOnly?: boolean;
+  }
+  interface FastifyRequest {
+    dashboardSession: DashboardSession | null;
+  }
+}
+
+export const CSRF_HEADER = 'x-csrf-token';
+const READS = new Set(['GET', 'HEAD']);
+
+const forbidden = (message: string) => new ApiError(403, 'FORBIDDEN', message);
+
+function sameToken(given: string | string[] | undefined, expected: string): boolean {
+  if (typeof given !== 'string' || given.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}
+
+/**
+ * The dashboard's own authentication, in place of API keys: the session cookie names the user, whose merchant
+ * (or operator role) becomes the request's caller, so the /v1 handlers mounted under /dashboard/api run
+ * unchanged. A route's `config.auth` still says who may call it: merchant routes take a merchant's user,
+ * operator routes the operator's. Every change needs the session's CSRF token; viewers change nothing.
+ */
+export async function authenticateDashboardRequest(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<void> {
+  const token = sessionCookie(request);
+  const session = token ? await findSession(app.store.db, token, app.clock()) : null;
+  request.dashboardSession = session;
+  const config = request.routeOptions.config;
+  if (config.dashboardPublic) return;
+  if (!session) {
+    throw new ApiError(
+      401,
+      'UNAUTHORIZED',
+      'Sign in to the dashboard first (your session may have expired).',
+    );
+  }
+  if (!READS.has(request.method) && !sameToken(request.headers[CSRF_HEADER], session.csrfToken)) {
+    throw forbidden(
+      'This change lacks the X-CSRF-Token of your session: reload the dashboard and try again.',
+    );
+  }
+  const { user } = session;
+  const required = config.dashboardAuth ?? 'none';
+  if (required === 'operator') {
+    if (user.role !== 'operator') throw forbidden('This page is for the platform operator.');
+    request.caller = { kind: 'operator', operatorKeyId: user.id };
+    return;
+  }
+  if (user.merchantId === null) {
+    if (required === 'none') return;
+    throw forbidden("This page belongs to a merchant's dashboard; the operator works from the review pages.");
+  }
+  if (!READS.has(request.method) && user.role === 'viewer') {
+    throw forbidden('Viewers can look but not change anything: ask an owner of your account for access.');
+  }
+  if (config.ownerOnly && user.role !== 'owner') {
+    throw forbidden('Only an owner of the account can do this.');
+  }
+  const merchant = await getMerchant(app.store.db, user.merchantId);
+  if (!merchant) throw forbidden('Your merchant account no longer exists.');
+  request.caller = { kind: 'secret', merchant };
+}

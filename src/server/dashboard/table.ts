@@ -1,0 +1,30 @@
+export type MerchantRole = 'owner' | 'developer' | 'viewer';
+export type DashboardRole = MerchantRole | 'operator';
+
+/** A person who signs in to the dashboard: one of a merchant's (merchant_id set) or the operator's (null). */
+export interface DashboardUsersTable {
+  id: string;
+  merchant_id: string | null;
+  /** Lower-cased. */
+  email: string;
+  role: DashboardRole;
+  /** `scrypt$N$r$p$salt$hash` (passwords.ts); null until the user follows the password-set link. */
+  password_hash: string | null;
+  /** SHA-256 of the one-time password-set token; cleared once used. */
+  password_set_token_hash: string | null;
+  password_set_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DashboardSessionsTable {
+  id: string;
+  /** SHA-256 of the cookie's token: a stolen database does not yield sessions. */
+  token_hash: string;
+  user_id: string;
+  /** Sent back in X-CSRF-Token on every change. */
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}

@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { notFound } from '../../errors.js';
+import { parseBasicKey } from '../../http/auth.js';
+import { dataResponse, errorResponses } from '../../http/envelope.js';
+import { merchantActor } from '../actors.js';
+import { testModeOnly } from '../errors.js';
+import { Text } from '../fields.js';
+import { SubmerchantDetailSchema, SubmerchantParams } from '../schemas.js';
+import { getSubmerchantDetail } from '../service.js';
+import { approveInTestMode, rejectInTestMode } from './service.js';
+
+/** Test mode is the mode of the key the request was made with (sk_test_… or sk_live_…). */
+function requireTestMode(request: FastifyRequest): void {
+  const key = parseBasicKey(request.headers.authorization ?? '');
+  if (!key?.startsWith('sk_test_')) throw testModeOnly();
+}
+
+const TestRejectBody = Type.Object(
+  { reason: Type.Optional(Text(1000, 'Why; a default sentence when left out.')) },
+  { additionalProperties: false },
+);
+
+/**
+ * A sandbox merchant finishes onboarding without an operator: approve (everything pending, then the submerchant
+ * in review) or reject. Refused with live keys (403 TEST_MODE_ONLY).
+ */
+export const testModeReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const detail = async (request: FastifyRequest, id: string) => {
+    const found = await getSubmerchantDetail(
+      app.store.db,
+      id,
+      { merchantId: merchantActor(request).id },
+      app.clock(),
+    );
+    if (!found) throw notFound('Submerchant');
+    return found;
+  };
+
+  app.post(
+    '/v1/test/submerchants/:id/approve',
+    {
+      config: { auth: 'secret', rateLimit: 'queries' },
+      schema: {
+        tags: ['test mode'],
+        summary: 'Test mode: approve pending documents and representatives, then the submerchant in review',
+        params: SubmerchantParams,
+        response: {
+          200: dataResponse(SubmerchantDetailSchema),
+          ...errorResponses(400, 401, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request) => {
+      requireTestMode(request);
+      await approveInTestMode(app.store.db, request.params.id, merchantActor(request), app.clock());
+      return { message: 'Submerchant approved (test mode).', data: await detail(request, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/v1/test/submerchants/:id/reject',
+    {
+      config: { auth: 'secret', rateLimit: 'queries' },
+      // The body is optional: none at all reads as {}.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: {
+        tags: ['test mode'],
+        summary: 'Test mode: reject a submerchant in review (pending_review → rejected)',
+        params: SubmerchantParams,
+        body: TestRejectBody,
+        response: {
+          200: dataResponse(SubmerchantDetailSchema),
+          ...errorResponses(400, 401, 403, 404, 409, 415, 429),
+        },
+      },
+    },
+    async (request) => {
+      requireTestMode(request);
+      await rejectInTestMode(
+        app.store.db,
+        request.params.id,
+        merchantActor(request),
+        app.clock(),
+        request.body.reason,
+      );
+      return { message: 'Submerchant rejected (test mode).', data: await detail(request, request.params.id) };
+    },
+  );
+};
