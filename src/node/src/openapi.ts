@@ -138,6 +138,8 @@ export interface paths {
                                 name: string;
                                 fraud_analysis_mandatory: boolean;
                                 allowed_hosts: string[];
+                                ip_lookup_urls: string[];
+                                profiler_enabled: boolean;
                                 /** @description Requests per 60 s window and category in force for this merchant. */
                                 rate_limits: {
                                     transactions: number;
@@ -222,7 +224,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change your settings (fraud analysis mandatory, allowed hosts) */
+        /** Change your settings (fraud analysis mandatory, allowed hosts, SDK IP lookup URLs, profiler) */
         patch: {
             parameters: {
                 query?: never;
@@ -236,6 +238,10 @@ export interface paths {
                         fraud_analysis_mandatory?: boolean;
                         /** @description Host names (no scheme or port) allowed to run the SDK with your public key; "*.example.com" matches subdomains. Empty: any host. */
                         allowed_hosts?: string[];
+                        /** @description Public IP lookup URLs (answering JSON { ip }) the SDK tries in order, before the service's own GET /v1/ip. Empty: /v1/ip alone. */
+                        ip_lookup_urls?: string[];
+                        /** @description false: the SDK starts no device profiler (sessions then carry no profile). */
+                        profiler_enabled?: boolean;
                     };
                 };
             };
@@ -255,6 +261,8 @@ export interface paths {
                                 name: string;
                                 fraud_analysis_mandatory: boolean;
                                 allowed_hosts: string[];
+                                ip_lookup_urls: string[];
+                                profiler_enabled: boolean;
                                 /** @description Requests per 60 s window and category in force for this merchant. */
                                 rate_limits: {
                                     transactions: number;
@@ -416,6 +424,8 @@ export interface paths {
                                 name: string;
                                 fraud_analysis_mandatory: boolean;
                                 allowed_hosts: string[];
+                                ip_lookup_urls: string[];
+                                profiler_enabled: boolean;
                                 /** @description Requests per 60 s window and category in force for this merchant. */
                                 rate_limits: {
                                     transactions: number;
@@ -583,6 +593,8 @@ export interface paths {
                                 name: string;
                                 fraud_analysis_mandatory: boolean;
                                 allowed_hosts: string[];
+                                ip_lookup_urls: string[];
+                                profiler_enabled: boolean;
                                 /** @description Requests per 60 s window and category in force for this merchant. */
                                 rate_limits: {
                                     transactions: number;
@@ -1012,6 +1024,11 @@ export interface paths {
                                     participation_percentage: number | null;
                                     is_admin: boolean;
                                     /**
+                                     * @description pending while new or changed and not yet reviewed; approved once the operator approved it.
+                                     * @enum {string}
+                                     */
+                                    review_status: "pending" | "approved";
+                                    /**
                                      * Format: date-time
                                      * @description ISO 8601 UTC with milliseconds
                                      */
@@ -1056,7 +1073,7 @@ export interface paths {
                                     /** Format: uuid */
                                     submerchant_id: string;
                                     /** @enum {string} */
-                                    type: "social_contract" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence" | "other";
+                                    type: "social_contract" | "contract_amendment" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence";
                                     legal_representative_id: string | null;
                                     number: string | null;
                                     file_url: string;
@@ -1110,6 +1127,17 @@ export interface paths {
                                         document_type?: string;
                                         /** Format: uuid */
                                         legal_representative_id?: string;
+                                        /** Format: uuid */
+                                        document_id?: string;
+                                        message: string;
+                                    }[];
+                                    /** @description Sent but not yet approved by review: new or changed representatives, pending documents. On an active submerchant these are the changes since approval. */
+                                    pending_verification: {
+                                        /** @enum {string} */
+                                        code: "REPRESENTATIVE_PENDING_REVIEW" | "DOCUMENT_PENDING_REVIEW";
+                                        /** Format: uuid */
+                                        legal_representative_id?: string;
+                                        document_type?: string;
                                         /** Format: uuid */
                                         document_id?: string;
                                         message: string;
@@ -1362,6 +1390,11 @@ export interface paths {
                                     participation_percentage: number | null;
                                     is_admin: boolean;
                                     /**
+                                     * @description pending while new or changed and not yet reviewed; approved once the operator approved it.
+                                     * @enum {string}
+                                     */
+                                    review_status: "pending" | "approved";
+                                    /**
                                      * Format: date-time
                                      * @description ISO 8601 UTC with milliseconds
                                      */
@@ -1406,7 +1439,7 @@ export interface paths {
                                     /** Format: uuid */
                                     submerchant_id: string;
                                     /** @enum {string} */
-                                    type: "social_contract" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence" | "other";
+                                    type: "social_contract" | "contract_amendment" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence";
                                     legal_representative_id: string | null;
                                     number: string | null;
                                     file_url: string;
@@ -1460,6 +1493,17 @@ export interface paths {
                                         document_type?: string;
                                         /** Format: uuid */
                                         legal_representative_id?: string;
+                                        /** Format: uuid */
+                                        document_id?: string;
+                                        message: string;
+                                    }[];
+                                    /** @description Sent but not yet approved by review: new or changed representatives, pending documents. On an active submerchant these are the changes since approval. */
+                                    pending_verification: {
+                                        /** @enum {string} */
+                                        code: "REPRESENTATIVE_PENDING_REVIEW" | "DOCUMENT_PENDING_REVIEW";
+                                        /** Format: uuid */
+                                        legal_representative_id?: string;
+                                        document_type?: string;
                                         /** Format: uuid */
                                         document_id?: string;
                                         message: string;
@@ -1698,6 +1742,11 @@ export interface paths {
                                     participation_percentage: number | null;
                                     is_admin: boolean;
                                     /**
+                                     * @description pending while new or changed and not yet reviewed; approved once the operator approved it.
+                                     * @enum {string}
+                                     */
+                                    review_status: "pending" | "approved";
+                                    /**
                                      * Format: date-time
                                      * @description ISO 8601 UTC with milliseconds
                                      */
@@ -1742,7 +1791,7 @@ export interface paths {
                                     /** Format: uuid */
                                     submerchant_id: string;
                                     /** @enum {string} */
-                                    type: "social_contract" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence" | "other";
+                                    type: "social_contract" | "contract_amendment" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence";
                                     legal_representative_id: string | null;
                                     number: string | null;
                                     file_url: string;
@@ -1796,6 +1845,17 @@ export interface paths {
                                         document_type?: string;
                                         /** Format: uuid */
                                         legal_representative_id?: string;
+                                        /** Format: uuid */
+                                        document_id?: string;
+                                        message: string;
+                                    }[];
+                                    /** @description Sent but not yet approved by review: new or changed representatives, pending documents. On an active submerchant these are the changes since approval. */
+                                    pending_verification: {
+                                        /** @enum {string} */
+                                        code: "REPRESENTATIVE_PENDING_REVIEW" | "DOCUMENT_PENDING_REVIEW";
+                                        /** Format: uuid */
+                                        legal_representative_id?: string;
+                                        document_type?: string;
                                         /** Format: uuid */
                                         document_id?: string;
                                         message: string;
@@ -2052,6 +2112,11 @@ export interface paths {
                                 participation_percentage: number | null;
                                 is_admin: boolean;
                                 /**
+                                 * @description pending while new or changed and not yet reviewed; approved once the operator approved it.
+                                 * @enum {string}
+                                 */
+                                review_status: "pending" | "approved";
+                                /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
                                  */
@@ -2192,8 +2257,7 @@ export interface paths {
                         /** @description Digits only: CPF (11) for entity_type pf, CNPJ (14) for pj, with valid check digits. The upsert key. */
                         document: string;
                         /**
-                         * @description pf (default) or pj.
-                         * @default pf
+                         * @description pf (default on creation) or pj.
                          * @enum {string}
                          */
                         entity_type?: "pf" | "pj";
@@ -2208,12 +2272,13 @@ export interface paths {
                         email?: string;
                         /** @description Digits only, 10–13. */
                         phone?: string;
-                        /** @description e.g. partner, director. */
-                        role?: string;
-                        qualification?: string;
+                        /** @enum {string} */
+                        role?: "legal_representative" | "individual_owner" | "corporate_owner" | "admin";
+                        /** @enum {string} */
+                        qualification?: "DIRECTOR" | "ADMIN" | "OWNER" | "OWNER-ADMIN" | "ATTORNEY";
                         /** @description 0–100, at most 2 decimal places. */
                         participation_percentage?: number;
-                        /** @default false */
+                        /** @description false by default on creation. */
                         is_admin?: boolean;
                     };
                 };
@@ -2245,6 +2310,11 @@ export interface paths {
                                 qualification: string | null;
                                 participation_percentage: number | null;
                                 is_admin: boolean;
+                                /**
+                                 * @description pending while new or changed and not yet reviewed; approved once the operator approved it.
+                                 * @enum {string}
+                                 */
+                                review_status: "pending" | "approved";
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -2285,6 +2355,11 @@ export interface paths {
                                 qualification: string | null;
                                 participation_percentage: number | null;
                                 is_admin: boolean;
+                                /**
+                                 * @description pending while new or changed and not yet reviewed; approved once the operator approved it.
+                                 * @enum {string}
+                                 */
+                                review_status: "pending" | "approved";
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -2486,6 +2561,11 @@ export interface paths {
                                 qualification: string | null;
                                 participation_percentage: number | null;
                                 is_admin: boolean;
+                                /**
+                                 * @description pending while new or changed and not yet reviewed; approved once the operator approved it.
+                                 * @enum {string}
+                                 */
+                                review_status: "pending" | "approved";
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -2753,7 +2833,7 @@ export interface paths {
                     status?: "pending" | "approved" | "rejected" | "expired";
                     /** @description Case-insensitive text match. */
                     search?: string;
-                    type?: "social_contract" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence" | "other";
+                    type?: "social_contract" | "contract_amendment" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence";
                     /** @description true: only current documents; false: only replaced. */
                     current?: boolean;
                 };
@@ -2779,7 +2859,7 @@ export interface paths {
                                 /** Format: uuid */
                                 submerchant_id: string;
                                 /** @enum {string} */
-                                type: "social_contract" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence" | "other";
+                                type: "social_contract" | "contract_amendment" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence";
                                 legal_representative_id: string | null;
                                 number: string | null;
                                 file_url: string;
@@ -2949,7 +3029,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        type: "social_contract" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence" | "other";
+                        type: "social_contract" | "contract_amendment" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence";
                         /** @description The number printed on the document, if any. */
                         number?: string;
                         /** @description Absolute http(s) URL of the file; the service does not fetch it. */
@@ -2986,7 +3066,7 @@ export interface paths {
                                 /** Format: uuid */
                                 submerchant_id: string;
                                 /** @enum {string} */
-                                type: "social_contract" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence" | "other";
+                                type: "social_contract" | "contract_amendment" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence";
                                 legal_representative_id: string | null;
                                 number: string | null;
                                 file_url: string;
@@ -3229,7 +3309,7 @@ export interface paths {
                                 /** Format: uuid */
                                 submerchant_id: string;
                                 /** @enum {string} */
-                                type: "social_contract" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence" | "other";
+                                type: "social_contract" | "contract_amendment" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence";
                                 legal_representative_id: string | null;
                                 number: string | null;
                                 file_url: string;
@@ -3377,7 +3457,154 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a current document that is not approved
+         * @description An approved or a replaced document is 409 INVALID_STATE: replace it with a new upload instead.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    documentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                deleted: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -3786,7 +4013,154 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Read an address */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    addressId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                submerchant_id: string;
+                                street: string;
+                                number: string;
+                                complement: string | null;
+                                neighborhood: string;
+                                city: string;
+                                state: string;
+                                zip_code: string;
+                                country: string;
+                                /** @enum {string} */
+                                type: "billing" | "shipping" | "both";
+                                is_primary: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
         put?: never;
         post?: never;
         /** Delete an address */
@@ -4214,6 +4588,11 @@ export interface paths {
                                     participation_percentage: number | null;
                                     is_admin: boolean;
                                     /**
+                                     * @description pending while new or changed and not yet reviewed; approved once the operator approved it.
+                                     * @enum {string}
+                                     */
+                                    review_status: "pending" | "approved";
+                                    /**
                                      * Format: date-time
                                      * @description ISO 8601 UTC with milliseconds
                                      */
@@ -4258,7 +4637,7 @@ export interface paths {
                                     /** Format: uuid */
                                     submerchant_id: string;
                                     /** @enum {string} */
-                                    type: "social_contract" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence" | "other";
+                                    type: "social_contract" | "contract_amendment" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence";
                                     legal_representative_id: string | null;
                                     number: string | null;
                                     file_url: string;
@@ -4312,6 +4691,17 @@ export interface paths {
                                         document_type?: string;
                                         /** Format: uuid */
                                         legal_representative_id?: string;
+                                        /** Format: uuid */
+                                        document_id?: string;
+                                        message: string;
+                                    }[];
+                                    /** @description Sent but not yet approved by review: new or changed representatives, pending documents. On an active submerchant these are the changes since approval. */
+                                    pending_verification: {
+                                        /** @enum {string} */
+                                        code: "REPRESENTATIVE_PENDING_REVIEW" | "DOCUMENT_PENDING_REVIEW";
+                                        /** Format: uuid */
+                                        legal_representative_id?: string;
+                                        document_type?: string;
                                         /** Format: uuid */
                                         document_id?: string;
                                         message: string;
@@ -4566,6 +4956,11 @@ export interface paths {
                                     participation_percentage: number | null;
                                     is_admin: boolean;
                                     /**
+                                     * @description pending while new or changed and not yet reviewed; approved once the operator approved it.
+                                     * @enum {string}
+                                     */
+                                    review_status: "pending" | "approved";
+                                    /**
                                      * Format: date-time
                                      * @description ISO 8601 UTC with milliseconds
                                      */
@@ -4610,7 +5005,7 @@ export interface paths {
                                     /** Format: uuid */
                                     submerchant_id: string;
                                     /** @enum {string} */
-                                    type: "social_contract" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence" | "other";
+                                    type: "social_contract" | "contract_amendment" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence";
                                     legal_representative_id: string | null;
                                     number: string | null;
                                     file_url: string;
@@ -4664,6 +5059,17 @@ export interface paths {
                                         document_type?: string;
                                         /** Format: uuid */
                                         legal_representative_id?: string;
+                                        /** Format: uuid */
+                                        document_id?: string;
+                                        message: string;
+                                    }[];
+                                    /** @description Sent but not yet approved by review: new or changed representatives, pending documents. On an active submerchant these are the changes since approval. */
+                                    pending_verification: {
+                                        /** @enum {string} */
+                                        code: "REPRESENTATIVE_PENDING_REVIEW" | "DOCUMENT_PENDING_REVIEW";
+                                        /** Format: uuid */
+                                        legal_representative_id?: string;
+                                        document_type?: string;
                                         /** Format: uuid */
                                         document_id?: string;
                                         message: string;
@@ -5071,6 +5477,11 @@ export interface paths {
                                     participation_percentage: number | null;
                                     is_admin: boolean;
                                     /**
+                                     * @description pending while new or changed and not yet reviewed; approved once the operator approved it.
+                                     * @enum {string}
+                                     */
+                                    review_status: "pending" | "approved";
+                                    /**
                                      * Format: date-time
                                      * @description ISO 8601 UTC with milliseconds
                                      */
@@ -5115,7 +5526,7 @@ export interface paths {
                                     /** Format: uuid */
                                     submerchant_id: string;
                                     /** @enum {string} */
-                                    type: "social_contract" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence" | "other";
+                                    type: "social_contract" | "contract_amendment" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence";
                                     legal_representative_id: string | null;
                                     number: string | null;
                                     file_url: string;
@@ -5169,6 +5580,17 @@ export interface paths {
                                         document_type?: string;
                                         /** Format: uuid */
                                         legal_representative_id?: string;
+                                        /** Format: uuid */
+                                        document_id?: string;
+                                        message: string;
+                                    }[];
+                                    /** @description Sent but not yet approved by review: new or changed representatives, pending documents. On an active submerchant these are the changes since approval. */
+                                    pending_verification: {
+                                        /** @enum {string} */
+                                        code: "REPRESENTATIVE_PENDING_REVIEW" | "DOCUMENT_PENDING_REVIEW";
+                                        /** Format: uuid */
+                                        legal_representative_id?: string;
+                                        document_type?: string;
                                         /** Format: uuid */
                                         document_id?: string;
                                         message: string;
@@ -5387,6 +5809,11 @@ export interface paths {
                                     participation_percentage: number | null;
                                     is_admin: boolean;
                                     /**
+                                     * @description pending while new or changed and not yet reviewed; approved once the operator approved it.
+                                     * @enum {string}
+                                     */
+                                    review_status: "pending" | "approved";
+                                    /**
                                      * Format: date-time
                                      * @description ISO 8601 UTC with milliseconds
                                      */
@@ -5431,7 +5858,7 @@ export interface paths {
                                     /** Format: uuid */
                                     submerchant_id: string;
                                     /** @enum {string} */
-                                    type: "social_contract" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence" | "other";
+                                    type: "social_contract" | "contract_amendment" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence";
                                     legal_representative_id: string | null;
                                     number: string | null;
                                     file_url: string;
@@ -5485,6 +5912,17 @@ export interface paths {
                                         document_type?: string;
                                         /** Format: uuid */
                                         legal_representative_id?: string;
+                                        /** Format: uuid */
+                                        document_id?: string;
+                                        message: string;
+                                    }[];
+                                    /** @description Sent but not yet approved by review: new or changed representatives, pending documents. On an active submerchant these are the changes since approval. */
+                                    pending_verification: {
+                                        /** @enum {string} */
+                                        code: "REPRESENTATIVE_PENDING_REVIEW" | "DOCUMENT_PENDING_REVIEW";
+                                        /** Format: uuid */
+                                        legal_representative_id?: string;
+                                        document_type?: string;
                                         /** Format: uuid */
                                         document_id?: string;
                                         message: string;
@@ -5727,6 +6165,11 @@ export interface paths {
                                     participation_percentage: number | null;
                                     is_admin: boolean;
                                     /**
+                                     * @description pending while new or changed and not yet reviewed; approved once the operator approved it.
+                                     * @enum {string}
+                                     */
+                                    review_status: "pending" | "approved";
+                                    /**
                                      * Format: date-time
                                      * @description ISO 8601 UTC with milliseconds
                                      */
@@ -5771,7 +6214,7 @@ export interface paths {
                                     /** Format: uuid */
                                     submerchant_id: string;
                                     /** @enum {string} */
-                                    type: "social_contract" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence" | "other";
+                                    type: "social_contract" | "contract_amendment" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence";
                                     legal_representative_id: string | null;
                                     number: string | null;
                                     file_url: string;
@@ -5825,6 +6268,17 @@ export interface paths {
                                         document_type?: string;
                                         /** Format: uuid */
                                         legal_representative_id?: string;
+                                        /** Format: uuid */
+                                        document_id?: string;
+                                        message: string;
+                                    }[];
+                                    /** @description Sent but not yet approved by review: new or changed representatives, pending documents. On an active submerchant these are the changes since approval. */
+                                    pending_verification: {
+                                        /** @enum {string} */
+                                        code: "REPRESENTATIVE_PENDING_REVIEW" | "DOCUMENT_PENDING_REVIEW";
+                                        /** Format: uuid */
+                                        legal_representative_id?: string;
+                                        document_type?: string;
                                         /** Format: uuid */
                                         document_id?: string;
                                         message: string;
@@ -6026,7 +6480,7 @@ export interface paths {
                                 /** Format: uuid */
                                 submerchant_id: string;
                                 /** @enum {string} */
-                                type: "social_contract" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence" | "other";
+                                type: "social_contract" | "contract_amendment" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence";
                                 legal_representative_id: string | null;
                                 number: string | null;
                                 file_url: string;
@@ -6233,7 +6687,7 @@ export interface paths {
                                 /** Format: uuid */
                                 submerchant_id: string;
                                 /** @enum {string} */
-                                type: "social_contract" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence" | "other";
+                                type: "social_contract" | "contract_amendment" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence";
                                 legal_representative_id: string | null;
                                 number: string | null;
                                 file_url: string;
@@ -6447,7 +6901,7 @@ export interface paths {
                                 /** Format: uuid */
                                 submerchant_id: string;
                                 /** @enum {string} */
-                                type: "social_contract" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence" | "other";
+                                type: "social_contract" | "contract_amendment" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence";
                                 legal_representative_id: string | null;
                                 number: string | null;
                                 file_url: string;
@@ -6492,6 +6946,919 @@ export interface paths {
                                  * @description ISO 8601 UTC with milliseconds
                                  */
                                 updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/submerchants/{id}/legal-representatives/{repId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a new or changed legal representative (review_status pending → approved) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    repId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                submerchant_id: string;
+                                name: string;
+                                document: string;
+                                /** @enum {string} */
+                                entity_type: "pf" | "pj";
+                                legal_name: string | null;
+                                birth_date: string | null;
+                                mother_name: string | null;
+                                email: string | null;
+                                phone: string | null;
+                                role: string | null;
+                                qualification: string | null;
+                                participation_percentage: number | null;
+                                is_admin: boolean;
+                                /**
+                                 * @description pending while new or changed and not yet reviewed; approved once the operator approved it.
+                                 * @enum {string}
+                                 */
+                                review_status: "pending" | "approved";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test/submerchants/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test mode: approve pending documents and representatives, then the submerchant in review */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A submerchant with its representatives, addresses, current documents and requirements. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                merchant_id: string;
+                                /** @enum {string} */
+                                entity_type: "pj" | "pf";
+                                tax_id: string;
+                                trade_name: string;
+                                legal_name: string;
+                                email: string;
+                                phone: string;
+                                birth_date: string | null;
+                                mother_name: string | null;
+                                business_type: string | null;
+                                product_categories: string[];
+                                average_ticket: number | null;
+                                monthly_revenue: number | null;
+                                mcc: string | null;
+                                mcc_source: ("provided" | "cnae") | null;
+                                cnaes: {
+                                    code: string;
+                                    description: string | null;
+                                    is_primary: boolean;
+                                }[];
+                                /** @enum {string} */
+                                status: "pending" | "pending_review" | "active" | "rejected";
+                                rejection_reason: string | null;
+                                submitted_at: string | null;
+                                reviewed_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                                legal_representatives: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    submerchant_id: string;
+                                    name: string;
+                                    document: string;
+                                    /** @enum {string} */
+                                    entity_type: "pf" | "pj";
+                                    legal_name: string | null;
+                                    birth_date: string | null;
+                                    mother_name: string | null;
+                                    email: string | null;
+                                    phone: string | null;
+                                    role: string | null;
+                                    qualification: string | null;
+                                    participation_percentage: number | null;
+                                    is_admin: boolean;
+                                    /**
+                                     * @description pending while new or changed and not yet reviewed; approved once the operator approved it.
+                                     * @enum {string}
+                                     */
+                                    review_status: "pending" | "approved";
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    updated_at: string;
+                                }[];
+                                addresses: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    submerchant_id: string;
+                                    street: string;
+                                    number: string;
+                                    complement: string | null;
+                                    neighborhood: string;
+                                    city: string;
+                                    state: string;
+                                    zip_code: string;
+                                    country: string;
+                                    /** @enum {string} */
+                                    type: "billing" | "shipping" | "both";
+                                    is_primary: boolean;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    updated_at: string;
+                                }[];
+                                /** @description Current documents only (not replaced). */
+                                documents: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    submerchant_id: string;
+                                    /** @enum {string} */
+                                    type: "social_contract" | "contract_amendment" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence";
+                                    legal_representative_id: string | null;
+                                    number: string | null;
+                                    file_url: string;
+                                    file_name: string;
+                                    file_size: number;
+                                    mime_type: string;
+                                    expires_at: string | null;
+                                    notes: string | null;
+                                    /**
+                                     * @description expired also when expires_at has passed, whatever the review said.
+                                     * @enum {string}
+                                     */
+                                    status: "pending" | "approved" | "rejected" | "expired";
+                                    rejection_reason: string | null;
+                                    reviewed_at: string | null;
+                                    /** @description false once another document of the same slot replaced it. */
+                                    current: boolean;
+                                    replaced_at: string | null;
+                                    replaces_document_id: string | null;
+                                    /** @description Every status change, oldest first: from, to, who and when. */
+                                    status_history: {
+                                        from: string | null;
+                                        to: string;
+                                        /** @enum {string} */
+                                        actor: "merchant" | "operator";
+                                        /** @description The merchant's id, or the operator key's id. */
+                                        actor_id: string;
+                                        reason?: string;
+                                        /**
+                                         * Format: date-time
+                                         * @description ISO 8601 UTC with milliseconds
+                                         */
+                                        at: string;
+                                    }[];
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    updated_at: string;
+                                }[];
+                                requirements: {
+                                    ready_for_review: boolean;
+                                    items: {
+                                        /** @enum {string} */
+                                        code: "REPRESENTATIVE_MISSING" | "ADDRESS_MISSING" | "MCC_UNRESOLVED" | "DOCUMENT_MISSING" | "DOCUMENT_REJECTED" | "DOCUMENT_EXPIRED";
+                                        document_type?: string;
+                                        /** Format: uuid */
+                                        legal_representative_id?: string;
+                                        /** Format: uuid */
+                                        document_id?: string;
+                                        message: string;
+                                    }[];
+                                    /** @description Sent but not yet approved by review: new or changed representatives, pending documents. On an active submerchant these are the changes since approval. */
+                                    pending_verification: {
+                                        /** @enum {string} */
+                                        code: "REPRESENTATIVE_PENDING_REVIEW" | "DOCUMENT_PENDING_REVIEW";
+                                        /** Format: uuid */
+                                        legal_representative_id?: string;
+                                        document_type?: string;
+                                        /** Format: uuid */
+                                        document_id?: string;
+                                        message: string;
+                                    }[];
+                                };
+                                /** @description Every status change, oldest first: from, to, who and when. */
+                                status_history: {
+                                    from: string | null;
+                                    to: string;
+                                    /** @enum {string} */
+                                    actor: "merchant" | "operator";
+                                    /** @description The merchant's id, or the operator key's id. */
+                                    actor_id: string;
+                                    reason?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    at: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test/submerchants/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test mode: reject a submerchant in review (pending_review → rejected) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why; a default sentence when left out. */
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A submerchant with its representatives, addresses, current documents and requirements. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                merchant_id: string;
+                                /** @enum {string} */
+                                entity_type: "pj" | "pf";
+                                tax_id: string;
+                                trade_name: string;
+                                legal_name: string;
+                                email: string;
+                                phone: string;
+                                birth_date: string | null;
+                                mother_name: string | null;
+                                business_type: string | null;
+                                product_categories: string[];
+                                average_ticket: number | null;
+                                monthly_revenue: number | null;
+                                mcc: string | null;
+                                mcc_source: ("provided" | "cnae") | null;
+                                cnaes: {
+                                    code: string;
+                                    description: string | null;
+                                    is_primary: boolean;
+                                }[];
+                                /** @enum {string} */
+                                status: "pending" | "pending_review" | "active" | "rejected";
+                                rejection_reason: string | null;
+                                submitted_at: string | null;
+                                reviewed_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                                legal_representatives: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    submerchant_id: string;
+                                    name: string;
+                                    document: string;
+                                    /** @enum {string} */
+                                    entity_type: "pf" | "pj";
+                                    legal_name: string | null;
+                                    birth_date: string | null;
+                                    mother_name: string | null;
+                                    email: string | null;
+                                    phone: string | null;
+                                    role: string | null;
+                                    qualification: string | null;
+                                    participation_percentage: number | null;
+                                    is_admin: boolean;
+                                    /**
+                                     * @description pending while new or changed and not yet reviewed; approved once the operator approved it.
+                                     * @enum {string}
+                                     */
+                                    review_status: "pending" | "approved";
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    updated_at: string;
+                                }[];
+                                addresses: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    submerchant_id: string;
+                                    street: string;
+                                    number: string;
+                                    complement: string | null;
+                                    neighborhood: string;
+                                    city: string;
+                                    state: string;
+                                    zip_code: string;
+                                    country: string;
+                                    /** @enum {string} */
+                                    type: "billing" | "shipping" | "both";
+                                    is_primary: boolean;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    updated_at: string;
+                                }[];
+                                /** @description Current documents only (not replaced). */
+                                documents: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    submerchant_id: string;
+                                    /** @enum {string} */
+                                    type: "social_contract" | "contract_amendment" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence";
+                                    legal_representative_id: string | null;
+                                    number: string | null;
+                                    file_url: string;
+                                    file_name: string;
+                                    file_size: number;
+                                    mime_type: string;
+                                    expires_at: string | null;
+                                    notes: string | null;
+                                    /**
+                                     * @description expired also when expires_at has passed, whatever the review said.
+                                     * @enum {string}
+                                     */
+                                    status: "pending" | "approved" | "rejected" | "expired";
+                                    rejection_reason: string | null;
+                                    reviewed_at: string | null;
+                                    /** @description false once another document of the same slot replaced it. */
+                                    current: boolean;
+                                    replaced_at: string | null;
+                                    replaces_document_id: string | null;
+                                    /** @description Every status change, oldest first: from, to, who and when. */
+                                    status_history: {
+                                        from: string | null;
+                                        to: string;
+                                        /** @enum {string} */
+                                        actor: "merchant" | "operator";
+                                        /** @description The merchant's id, or the operator key's id. */
+                                        actor_id: string;
+                                        reason?: string;
+                                        /**
+                                         * Format: date-time
+                                         * @description ISO 8601 UTC with milliseconds
+                                         */
+                                        at: string;
+                                    }[];
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    updated_at: string;
+                                }[];
+                                requirements: {
+                                    ready_for_review: boolean;
+                                    items: {
+                                        /** @enum {string} */
+                                        code: "REPRESENTATIVE_MISSING" | "ADDRESS_MISSING" | "MCC_UNRESOLVED" | "DOCUMENT_MISSING" | "DOCUMENT_REJECTED" | "DOCUMENT_EXPIRED";
+                                        document_type?: string;
+                                        /** Format: uuid */
+                                        legal_representative_id?: string;
+                                        /** Format: uuid */
+                                        document_id?: string;
+                                        message: string;
+                                    }[];
+                                    /** @description Sent but not yet approved by review: new or changed representatives, pending documents. On an active submerchant these are the changes since approval. */
+                                    pending_verification: {
+                                        /** @enum {string} */
+                                        code: "REPRESENTATIVE_PENDING_REVIEW" | "DOCUMENT_PENDING_REVIEW";
+                                        /** Format: uuid */
+                                        legal_representative_id?: string;
+                                        document_type?: string;
+                                        /** Format: uuid */
+                                        document_id?: string;
+                                        message: string;
+                                    }[];
+                                };
+                                /** @description Every status change, oldest first: from, to, who and when. */
+                                status_history: {
+                                    from: string | null;
+                                    to: string;
+                                    /** @enum {string} */
+                                    actor: "merchant" | "operator";
+                                    /** @description The merchant's id, or the operator key's id. */
+                                    actor_id: string;
+                                    reason?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    at: string;
+                                }[];
                             };
                         };
                     };
@@ -7328,9 +8695,11 @@ export interface paths {
                                 id: string;
                                 /** @enum {string} */
                                 status: "open" | "consumed" | "expired";
-                                /** @description The five fields the browser sent when it created the session. */
+                                /** @description The five fields the browser sent. setup() answers in one round trip, so its IP lookup arrives with the signals: ip_address_source and ip_address_received_at say where and when the address came from. */
                                 declared: {
                                     ip_address: string | null;
+                                    ip_address_source: ("setup" | "ip_lookup") | null;
+                                    ip_address_received_at: string | null;
                                     /**
                                      * @description Browser family: Chrome, Firefox, Safari, Edge, Opera or Other.
                                      * @enum {string}
@@ -7777,7 +9146,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List charges (search over id, customer name, e-mail and document) */
+        /** List charges (status, submerchant_id; search over id, customer name, e-mail and document) */
         get: {
             parameters: {
                 query?: {
@@ -7792,6 +9161,8 @@ export interface paths {
                     status?: "captured" | "failed" | "refunded";
                     /** @description Case-insensitive text match. */
                     search?: string;
+                    /** @description Only the charges made for this submerchant. */
+                    submerchant_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -7831,6 +9202,7 @@ export interface paths {
                                     exp_year: number;
                                 };
                                 fraud_session_id: string | null;
+                                submerchant_id: string | null;
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
@@ -7969,6 +9341,8 @@ export interface paths {
                         installments?: number;
                         /** @description The `sessionId` from `sdk.fraudAnalysis.setup()` on the checkout page; required when your account has fraud_analysis_mandatory. Without it the charge is not analysed. */
                         fraud_session_id?: string | null;
+                        /** @description Marketplaces: the id of one of your active submerchants the charge is for. */
+                        submerchant_id?: string | null;
                         customer: {
                             name: string;
                             /** Format: email */
@@ -8013,6 +9387,7 @@ export interface paths {
                                     exp_year: number;
                                 };
                                 fraud_session_id: string | null;
+                                submerchant_id: string | null;
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
@@ -8245,6 +9620,7 @@ export interface paths {
                                     exp_year: number;
                                 };
                                 fraud_session_id: string | null;
+                                submerchant_id: string | null;
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
@@ -8430,6 +9806,7 @@ export interface paths {
                                     exp_year: number;
                                 };
                                 fraud_session_id: string | null;
+                                submerchant_id: string | null;
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
@@ -10384,6 +11761,151 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List your events (type, date range; search over id and type) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1. */
+                    page?: number;
+                    /** @description Items per page, 1–100. */
+                    limit?: number;
+                    /** @description YYYY-MM-DD, inclusive, UTC. */
+                    date_from?: string;
+                    /** @description YYYY-MM-DD, inclusive, UTC. */
+                    date_to?: string;
+                    /** @description Case-insensitive text match. */
+                    search?: string;
+                    /** @description One event name. */
+                    type?: "charge.captured" | "charge.failed" | "charge.refunded" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                type: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /** @description What the notification carried: the resource as it was then. */
+                                data: unknown;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
