@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
+  BUYER_USER_AGENT,
   blockProfiler,
   type Card,
   cardInput,
@@ -13,6 +14,9 @@ import {
   UUID,
   watchForErrors,
 } from './helpers.js';
+
+// The buyer's browser, not HeadlessChrome (see BUYER_USER_AGENT).
+test.use({ userAgent: BUYER_USER_AGENT });
 
 // The demo checkout's card form, end to end: the page validates the card as the buyer types (the SDK's
 // validateCard and cardBrand), tokenizes it with the SDK, and sends the token and the sessionId to the demo

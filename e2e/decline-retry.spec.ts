@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  BUYER_USER_AGENT,
   blockProfiler,
   chargeIdOf,
   PROFILER_BLOCKED_ERRORS,
@@ -10,6 +11,9 @@ import {
   UUID,
   watchForErrors,
 } from './helpers.js';
+
+// The buyer's browser, not HeadlessChrome (see BUYER_USER_AGENT).
+test.use({ userAgent: BUYER_USER_AGENT });
 
 // A buyer whose card is declined tries again with another card on the same page. The charge consumed the first
 // fraud session (single use), so the SDK's next setup() hands out a fresh one by itself — the page does not tear

@@ -47,8 +47,8 @@ for (const [label, path] of [
     const created = await serviceSession(request, sessionId);
     expect(created.id).toBe(sessionId);
     expect(created.status).toBe('open');
-    expect(created.declared).toEqual({
-      ip_address: null,
+    // setup() declares no address: the SDK's IP lookup runs after it, and its answer arrives with the signals.
+    expect(created.declared).toMatchObject({
       type: 'Chrome',
       host_name: new URL(page.url()).hostname,
       cookies_accepted: true,
@@ -62,7 +62,12 @@ for (const [label, path] of [
       declared_user_agent_type: 'Chrome',
     });
 
-    const { signals } = await reportedSession(request, sessionId);
+    const { declared, signals } = await reportedSession(request, sessionId);
+    expect(declared).toMatchObject({
+      ip_address: '127.0.0.1',
+      ip_address_source: 'ip_lookup',
+      ip_address_received_at: signals?.received_at,
+    });
     expect(signals?.profiler_error).toBeNull();
     expect(signals?.visitor_id).toMatch(/^[0-9a-zA-Z]{16,}$/);
     expect(signals?.profiler?.visitor_id).toBe(signals?.visitor_id);

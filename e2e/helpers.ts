@@ -19,6 +19,14 @@ export function watchForErrors(page: Page, expected: RegExp[] = []): string[] {
   return errors;
 }
 
+/**
+ * What a buyer's Chromium on Linux sends. Headless Chromium names itself HeadlessChrome, which the service declines
+ * even without a profiler report (HEADLESS_USER_AGENT); specs that play a buyer use this with `test.use`.
+ * Detection itself is tested by the efficacy suite (test/efficacy) in real, undriven browsers.
+ */
+export const BUYER_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
 /** The console errors a blocked profiler chunk causes (see blockProfiler); pass them to watchForErrors. */
 export const PROFILER_BLOCKED_ERRORS = [/profiler-.*\.js/, /Failed to load resource/];
 
@@ -50,6 +58,7 @@ export interface ServiceSession {
   observed: Record<string, unknown>;
   charge_id: string | null;
   signals: null | {
+    received_at: string;
     visitor_id: string | null;
     automation: boolean | null;
     ip_lookup: Record<string, unknown>;

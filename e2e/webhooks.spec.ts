@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import {
+  BUYER_USER_AGENT,
   blockProfiler,
   chargeIdOf,
   PROFILER_BLOCKED_ERRORS,
@@ -10,6 +11,9 @@ import {
   UUID,
   watchForErrors,
 } from './helpers.js';
+
+// The buyer's browser, not HeadlessChrome (see BUYER_USER_AGENT).
+test.use({ userAgent: BUYER_USER_AGENT });
 
 // On start the demo backend registers its own webhook endpoint (POST /webhooks/vigia) with the service and keeps
 // the secret in memory; it verifies every notification with verifySignature and keeps the verified ones per
