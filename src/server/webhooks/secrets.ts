@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { openSecret, sealSecret } from '../core/secret-box.js';
 
-/** `whsec_` + 32 random bytes (256 bits) in base64url. */
+/** `whsec_` + 32 random bytes (256 bits) in base64, the form Standard Webhooks libraries decode. */
 export function generateEndpointSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64url')}`;
+  return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
 // Bound to the endpoint id, so a sealed secret copied onto another endpoint's row does not open there.

@@ -15,7 +15,13 @@ import {
 import type { Outbox } from './outbox.js';
 import { openEndpointSecret } from './secrets.js';
 import { type SendResult, WebhookSender } from './sender.js';
-import { EVENT_HEADER, EVENT_ID_HEADER, SIGNATURE_HEADER, signPayload } from './signature.js';
+import {
+  EVENT_HEADER,
+  EVENT_ID_HEADER,
+  SIGNATURE_HEADER,
+  signPayload,
+  standardWebhookHeaders,
+} from './signature.js';
 import type { Resolver } from './ssrf.js';
 import { listenForDeliveries } from './wakeup.js';
 
@@ -266,6 +272,7 @@ export class DeliveryWorker {
       [SIGNATURE_HEADER]: signPayload(body, secret),
       [EVENT_HEADER]: delivery.eventType,
       [EVENT_ID_HEADER]: delivery.eventId,
+      ...standardWebhookHeaders(body, delivery.eventId, this.options.clock(), secret),
     });
   }
 }

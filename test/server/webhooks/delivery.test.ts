@@ -1,5 +1,7 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { verifySignature } from '../../../src/server/index.js';
+import { verifyWebhook } from '../../../src/node/src/webhooks.js';
+import { verifySignature, verifyStandardSignature } from '../../../src/server/index.js';
 import { createTestMerchant, DIALECTS } from '../../helpers/app.js';
 import { webhookFixture } from './helpers.js';
 
@@ -34,6 +36,28 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(verifySignature(first!.body, signature, endpoint.secret)).toBe(true);
     expect(verifySignature(first!.text, signature, endpoint.secret)).toBe(true);
     expect(verifySignature(first!.text.replace('1990', '1991'), signature, endpoint.secret)).toBe(false);
+
+    // Standard Webhooks headers: the signature covers id, send time and body, so a replay is refused later.
+    expect(first!.headers['webhook-id']).toBe(eventId);
+    const sentAt = first!.headers['webhook-timestamp'] as string;
+    expect(Number(sentAt)).toBe(Math.floor(clock.now().getTime() / 1000));
+    const key = Buffer.from(endpoint.secret.slice('whsec_'.length), 'base64');
+    const independent = createHmac('sha256', key)
+      .update(`${eventId}.${sentAt}.${first!.text}`)
+      .digest('base64');
+    expect(first!.headers['webhook-signature']).toBe(`v1,${independent}`);
+    expect(verifyStandardSignature(first!.body, first!.headers, endpoint.secret, { now: clock.now() })).toBe(
+      true,
+    );
+    expect(() =>
+      verifyWebhook(first!.text, first!.headers, endpoint.secret, { now: clock.now() }),
+    ).not.toThrow();
+    const sixMinutesLater = new Date(clock.now().getTime() + 6 * MINUTE);
+    expect(
+      verifyStandardSignature(first!.body, first!.headers, endpoint.secret, { now: sixMinutesLater }),
+    ).toBe(false);
+    const forged = { ...first!.headers, 'webhook-id': 'another-event' };
+    expect(verifyStandardSignature(first!.body, forged, endpoint.secret, { now: clock.now() })).toBe(false);
 
     // A delivery queued before the regeneration is signed with the new secret: the old one stops at once.
     const pendingEventId = await emit('charge.captured', { id: 'ch_2' });

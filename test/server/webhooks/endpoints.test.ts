@@ -21,7 +21,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(body.data).toEqual({
       id: expect.stringMatching(UUID),
       url: `${receiver.url}/hooks`,
-      secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
       events: ['charge.captured', 'document.expired'],
       status: 'active',
       created_at: clock.now().toISOString(),
