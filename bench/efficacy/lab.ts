@@ -107,7 +107,9 @@ function readBody(request: http.IncomingMessage): Promise<string> {
 export async function startLab() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigia-efficacy-'));
   const app = await buildApp({
-    ...loadConfig(),
+    // A local lab, like the tests: development's keys and private webhook targets (the service fails closed
+    // without VIGIA_ENV).
+    ...loadConfig({ ...process.env, VIGIA_ENV: 'development' }),
     databaseUrl: `file:${path.join(dir, 'vigia.db')}`,
     logLevel: 'silent',
   });
