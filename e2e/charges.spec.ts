@@ -1,16 +1,14 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import {
   BUYER_USER_AGENT,
-  blockProfiler,
   type Card,
   cardInput,
   chargeIdOf,
-  PROFILER_BLOCKED_ERRORS,
+  openCheckoutWithoutProfiler,
   pay,
   payButton,
   serviceSession,
   sessionIdShown,
-  signalsReported,
   UUID,
   watchForErrors,
 } from './helpers.js';
@@ -54,16 +52,6 @@ async function backendCharge(request: APIRequestContext, id: string): Promise<Ch
   const response = await request.get(`/api/charges/${id}`);
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()).data as Charge;
-}
-
-/** /spa with the profiler blocked, once the session's signals (IP lookup, profiler error) reached the service. */
-async function openCheckoutWithoutProfiler(page: Page): Promise<{ sessionId: string; errors: string[] }> {
-  await blockProfiler(page);
-  const errors = watchForErrors(page, PROFILER_BLOCKED_ERRORS);
-  await page.goto('/spa');
-  const sessionId = await sessionIdShown(page);
-  await signalsReported(page);
-  return { sessionId, errors };
 }
 
 test('an approved purchase: the analysis is approved (PROFILE_MISSING only) and the charge captured', async ({

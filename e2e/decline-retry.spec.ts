@@ -1,15 +1,13 @@
 import { expect, test } from '@playwright/test';
 import {
   BUYER_USER_AGENT,
-  blockProfiler,
   chargeIdOf,
-  PROFILER_BLOCKED_ERRORS,
+  openCheckoutWithoutProfiler,
   pay,
   serviceSession,
   sessionIdShown,
   signalsReported,
   UUID,
-  watchForErrors,
 } from './helpers.js';
 
 // The buyer's browser, not HeadlessChrome (see BUYER_USER_AGENT).
@@ -25,11 +23,7 @@ test('spec rule "once consumed it cannot be reused": a declined purchase, then a
   page,
   request,
 }) => {
-  await blockProfiler(page);
-  const errors = watchForErrors(page, PROFILER_BLOCKED_ERRORS);
-  await page.goto('/spa');
-  const firstSession = await sessionIdShown(page);
-  await signalsReported(page);
+  const { sessionId: firstSession, errors } = await openCheckoutWithoutProfiler(page);
 
   await pay(page, { number: '4000 0000 0000 0002' });
   await expect(page.locator('#charge-status')).toHaveText('failed', { timeout: 15_000 });

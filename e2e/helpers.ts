@@ -116,3 +116,15 @@ export async function pay(page: Page, card: Partial<Card> = {}): Promise<void> {
   await expect(payButton(page)).toBeEnabled();
   await payButton(page).click();
 }
+
+/** /spa with the profiler blocked, once the session's signals (IP lookup, profiler error) reached the service. */
+export async function openCheckoutWithoutProfiler(
+  page: Page,
+): Promise<{ sessionId: string; errors: string[] }> {
+  await blockProfiler(page);
+  const errors = watchForErrors(page, PROFILER_BLOCKED_ERRORS);
+  await page.goto('/spa');
+  const sessionId = await sessionIdShown(page);
+  await signalsReported(page);
+  return { sessionId, errors };
+}

@@ -1,4 +1,4 @@
-import { DASHBOARD, expect, expectAccessible, makeCharge, signIn, test } from './fixtures.js';
+import { DASHBOARD, expect, expectAccessible, makeCharge, test } from './fixtures.js';
 
 test.use({ viewport: { width: 375, height: 740 } });
 
