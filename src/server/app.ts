@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { accountKeyRoutes } from './account/keys-routes.js';
 import { accountRoutes } from './account/routes.js';
 import { keyLookup } from './callers.js';
 import { CHARGE_EVENT_TYPES } from './charges/index.js';
@@ -109,7 +110,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.decorate('config', config);
   app.decorate('store', store);
   app.decorate('clock', options.clock ?? systemClock);
-  app.decorate('credentials', new CredentialCache());
+  app.decorate('credentials', new CredentialCache(app.clock));
   app.decorate('outbox', createOutbox());
   app.decorateRequest('caller', null);
   app.addHook('onClose', async () => store.close());
@@ -124,7 +125,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.removeContentTypeParser('text/plain');
   acceptEmptyJsonBodies(app);
 
-  const lookUp = keyLookup(store.db);
+  const lookUp = keyLookup(store.db, app.clock);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
     // CORS preflights carry no key and do no work; counting them per IP would throttle buyers behind a shared
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await registerOpenApi(app);
   await app.register(healthRoutes);
   await app.register(accountRoutes);
+  await app.register(accountKeyRoutes);
   await app.register(operatorMerchantRoutes);
   await app.register(submerchantRoutes);
   await app.register(sdkRoutes);

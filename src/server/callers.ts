@@ -1,21 +1,33 @@
 import type { Kysely } from 'kysely';
+import type { Clock } from './clock.js';
 import type { Database } from './db/database.js';
 import type { KeyLookup } from './http/auth.js';
+import { findMerchantByPreviousKey } from './merchants/keys.js';
 import { findMerchantByKeyHash } from './merchants/service.js';
 import { findOperatorKey } from './operators/keys.js';
 
-/** The key lookup that app.ts hands to the auth layer: operator keys and merchants' secret and public keys. */
-export function keyLookup(db: Kysely<Database>): KeyLookup {
+/**
+ * The key lookup that app.ts hands to the auth layer: operator keys and merchants' secret and public keys, the
+ * current ones and those rolled but still in their grace period.
+ */
+export function keyLookup(db: Kysely<Database>, clock: Clock): KeyLookup {
   return async (kind, keyHash) => {
     if (kind === 'operator') {
-      const operator = await findOperatorKey(db, keyHash);
+      const operator = await findOperatorKey(db, keyHash, clock());
       return (
-        operator && { caller: { kind: 'operator', operatorKeyId: operator.id }, keyHash: operator.keyHash }
+        operator && {
+          caller: { kind: 'operator', operatorKeyId: operator.id },
+          keyHash: operator.keyHash,
+          expiresAt: operator.expiresAt,
+        }
       );
     }
-    const merchant = await findMerchantByKeyHash(db, kind, keyHash);
-    if (!merchant) return null;
-    const { keyHash: stored, ...rest } = merchant;
-    return { caller: { kind, merchant: rest }, keyHash: stored };
+    const current = await findMerchantByKeyHash(db, kind, keyHash);
+    const found = current
+      ? { ...current, expiresAt: null }
+      : await findMerchantByPreviousKey(db, kind, keyHash, clock());
+    if (!found) return null;
+    const { keyHash: stored, expiresAt, ...merchant } = found;
+    return { caller: { kind, merchant }, keyHash: stored, expiresAt };
   };
 }

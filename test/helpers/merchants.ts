@@ -34,5 +34,6 @@ export async function createTestMerchant(
 }
 
 export async function createTestOperator(app: VigiaApp): Promise<{ authorization: string }> {
-  return { authorization: basic(await createOperatorKey(app.store.db, app.clock())) };
+  const { key } = await createOperatorKey(app.store.db, app.clock());
+  return { authorization: basic(key) };
 }

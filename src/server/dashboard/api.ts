@@ -9,7 +9,9 @@ import { notFound, validationError } from '../errors.js';
 import { presentFraudSession } from '../fraud/present.js';
 import { merchantOf } from '../http/auth.js';
 import { Id } from '../http/envelope.js';
+import { DEFAULT_KEY_GRACE_SECONDS, rollMerchantKey } from '../merchants/keys.js';
 import { operatorMerchantRoutes } from '../merchants/operator-routes.js';
+import { presentRolledKey } from '../merchants/present.js';
 import { riskRoutes } from '../risk/routes.js';
 import { SUBMERCHANT_EVENT_TYPES, submerchantRoutes } from '../submerchants/index.js';
 import { findDelivery } from '../webhooks/deliveries.js';
@@ -19,7 +21,6 @@ import { presentDelivery } from '../webhooks/present.js';
 import { authenticateDashboardRequest } from './auth.js';
 import { chargeEvents, chargeFraudSession, explainReasons } from './charge-activity.js';
 import { HomeStats, MAX_PERIOD_DAYS, periodDays } from './home.js';
-import { rollMerchantKey } from './keys.js';
 import { reviewQueue } from './review-queue.js';
 import { sessionRoutes } from './session-routes.js';
 import { sendTestEvent } from './test-event.js';
@@ -115,25 +116,27 @@ const dashboardViews: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // Owners only: a rolled secret key breaks the merchant's server until it gets the new one.
+  // Owners only: a rolled secret key breaks the merchant's server once the old key's grace period ends.
   app.post(
     '/keys/:kind/roll',
     {
       config: { auth: 'secret', ownerOnly: true },
       schema: { params: Type.Object({ kind: Type.Union([Type.Literal('secret'), Type.Literal('public')]) }) },
     },
-    async (request) => {
+    async (request, reply) => {
       const merchantId = merchantOf(request).id;
-      const key = await rollMerchantKey(app.store.db, {
+      const rolled = await rollMerchantKey(app.store.db, {
         merchantId,
-        kind: request.params.kind,
+        type: request.params.kind,
+        graceSeconds: DEFAULT_KEY_GRACE_SECONDS,
         live: app.config.env === 'production',
         now: app.clock(),
       });
       app.credentials.forgetMerchant(merchantId);
+      reply.header('Cache-Control', 'no-store');
       return {
-        message: `New ${request.params.kind} key issued; the old one no longer works. It is shown only now.`,
-        data: { kind: request.params.kind, key },
+        message: `New ${request.params.kind} key issued; it is shown only now. The old one works until its expiry.`,
+        data: presentRolledKey(rolled),
       };
     },
   );

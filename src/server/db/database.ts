@@ -2,7 +2,7 @@ import type { ChargesTable } from '../charges/table.js';
 import type { IdempotencyKeysTable } from '../core/idempotency.js';
 import type { DashboardSessionsTable, DashboardUsersTable } from '../dashboard/table.js';
 import type { FraudSessionsTable } from '../fraud/table.js';
-import type { MerchantsTable } from '../merchants/table.js';
+import type { MerchantPreviousKeysTable, MerchantsTable } from '../merchants/table.js';
 import type { OperatorKeysTable } from '../operators/table.js';
 import type { CardVelocityLocksTable, MerchantRiskSettingsTable } from '../risk/table.js';
 import type {
@@ -24,6 +24,7 @@ import type { Store } from './connect.js';
 /** Every table of the service (type imports only: each resource owns its table type; migrations are in ./migrations). */
 export interface Database {
   merchants: MerchantsTable;
+  merchant_previous_keys: MerchantPreviousKeysTable;
   operator_keys: OperatorKeysTable;
   events: EventsTable;
   fraud_sessions: FraudSessionsTable;

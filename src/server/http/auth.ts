@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { hashesEqual, hashKey, type KeyKind, keyKind } from '../core/keys.js';
 import { ApiError } from '../errors.js';
-import type { Merchant } from '../merchants/service.js';
 import type { CredentialCache } from './credential-cache.js';
 import type { RateLimitCategory } from './rate-limit.js';
 
@@ -11,8 +10,19 @@ import type { RateLimitCategory } from './rate-limit.js';
  */
 export type RouteAuth = 'none' | 'secret' | 'browser' | 'operator';
 
+/**
+ * What this layer reads of a merchant caller. merchants/caller.ts widens it to the whole merchant by declaration
+ * merging (as `declare module 'fastify'` below widens Fastify's types), so routes get the merchant the key
+ * lookup loaded while http/ imports no resource.
+ */
+export interface CallerMerchant {
+  id: string;
+  allowedHosts: string[];
+  rateLimits: Partial<Record<RateLimitCategory, number>>;
+}
+
 export type Caller =
-  | { kind: 'secret' | 'public'; merchant: Merchant }
+  | { kind: 'secret' | 'public'; merchant: CallerMerchant }
   | { kind: 'operator'; operatorKeyId: string };
 
 export type Credentials =
@@ -45,13 +55,13 @@ export function parseBasicKey(header: string): string | null {
 
 /**
  * Finds who holds a key from its kind and SHA-256 hash, returning the stored hash beside the caller so that the
- * comparison is made here, in constant time. app.ts wires it to the merchant and operator stores, so that this
- * layer imports no resource.
+ * comparison is made here, in constant time, and when the key stops working (a rolled key's grace period, null
+ * for none). app.ts wires it to the merchant and operator stores, so that this layer imports no resource.
  */
 export type KeyLookup = (
   kind: KeyKind,
   keyHash: string,
-) => Promise<{ caller: Caller; keyHash: string } | null>;
+) => Promise<{ caller: Caller; keyHash: string; expiresAt: Date | null } | null>;
 
 export async function resolveCredentials(
   lookUp: KeyLookup,
@@ -68,7 +78,7 @@ export async function resolveCredentials(
   if (cached) return { status: 'valid', caller: cached };
   const found = await lookUp(kind, keyHash);
   if (!found || !hashesEqual(found.keyHash, keyHash)) return { status: 'unknown' };
-  cache.set(keyHash, found.caller);
+  cache.set(keyHash, found.caller, found.expiresAt);
   return { status: 'valid', caller: found.caller };
 }
 
@@ -105,7 +115,7 @@ export function enforceAuth(required: RouteAuth | undefined, credentials: Creden
 }
 
 /** The authenticated merchant of a merchant route (secret or browser). */
-export function merchantOf(request: FastifyRequest): Merchant {
+export function merchantOf(request: FastifyRequest): CallerMerchant {
   const caller = request.caller;
   if (!caller || caller.kind === 'operator') {
     throw new Error(`route ${request.routeOptions.url} read a merchant without merchant auth`);

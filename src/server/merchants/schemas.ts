@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Timestamp } from '../http/envelope.js';
+import { DEFAULT_KEY_GRACE_SECONDS, MAX_KEY_GRACE_SECONDS } from './keys.js';
 import type { MerchantSettingsChange } from './service.js';
 
 const HOST_NAME =
@@ -93,3 +94,51 @@ export function toSettingsChange(body: {
     rateLimits: body.rate_limits,
   };
 }
+
+const KeyType = Type.Union([Type.Literal('secret'), Type.Literal('public')]);
+
+export const KeyRollBody = Type.Object(
+  {
+    type: Type.Optional(
+      Type.Union([Type.Literal('secret'), Type.Literal('public')], {
+        default: 'secret',
+        description: 'Which key to roll: your secret key (default) or the public key of your checkout pages.',
+      }),
+    ),
+    expires_in_seconds: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_KEY_GRACE_SECONDS,
+        default: DEFAULT_KEY_GRACE_SECONDS,
+        description:
+          'How long the replaced key keeps working, in seconds (0: it stops now; at most 7 days; default 24 hours). ' +
+          'A key still in its grace period from an earlier roll stops now.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const PreviousKeySchema = Type.Object(
+  {
+    id: Id,
+    type: KeyType,
+    rolled_at: Timestamp,
+    expires_at: Timestamp,
+  },
+  { description: 'A replaced key that keeps working until expires_at (the key itself is never shown again).' },
+);
+
+export const RolledKeySchema = Type.Object({
+  type: KeyType,
+  key: Type.String({ description: 'The new key. Vigia keeps only its hash: this is the one time it is shown.' }),
+  previous_key: Type.Union([PreviousKeySchema, Type.Null()], {
+    description: 'The replaced key while it still works; null when it stopped at once.',
+  }),
+});
+
+export const PreviousKeysSchema = Type.Object({
+  previous_keys: Type.Array(PreviousKeySchema, {
+    description: 'Replaced keys still in their grace period, secret first.',
+  }),
+});

@@ -17,3 +17,14 @@ export interface MerchantsTable {
   created_at: string;
   updated_at: string;
 }
+
+/** A merchant's replaced key, still accepted until `expires_at` (a roll's grace period, migration 0025). */
+export interface MerchantPreviousKeysTable {
+  id: string;
+  merchant_id: string;
+  type: 'secret' | 'public';
+  key_hash: string;
+  /** When the key was replaced. */
+  created_at: string;
+  expires_at: string;
+}

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from '../errors.js';
+import { merchantOf } from '../http/auth.js';
+import { dataResponse, errorResponses, Id } from '../http/envelope.js';
+import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
+import { DEFAULT_KEY_GRACE_SECONDS, listPreviousKeys, revokePreviousKey, rollMerchantKey } from '../merchants/keys.js';
+import { presentPreviousKey, presentRolledKey } from '../merchants/present.js';
+import { KeyRollBody, PreviousKeySchema, PreviousKeysSchema, RolledKeySchema } from '../merchants/schemas.js';
+
+const TAGS = ['account'];
+
+// Answers about keys are never kept by a browser or a proxy: a roll's answer holds the new key.
+const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
+  reply.header('Cache-Control', 'no-store');
+};
+
+/**
+ * The merchant's API keys: roll one (the old key keeps working for a grace period), see and end the grace
+ * periods. Secret key only; not mounted in the dashboard, whose own roll (owners only) calls the same
+ * `rollMerchantKey`.
+ */
+export const accountKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const rollMessage = { secret: 'Secret key rolled.', public: 'Public key rolled.' } as const;
+
+  app.post(
+    '/v1/account/keys/roll',
+    {
+      // A retried roll replays its first answer (stored sealed under the master key, bound to the merchant and
+      // the Idempotency-Key) rather than minting a second key, which would end the grace of the key in use.
+      ...idempotencyHooks(app, { sealResponses: true }),
+      onRequest: noStore,
+      config: { auth: 'secret', rateLimit: 'default' },
+      schema: {
+        tags: TAGS,
+        summary: 'Roll a key: a new key now, the old one working until the expiry you choose',
+        headers: IdempotencyKeyHeaders,
+        body: KeyRollBody,
+        response: {
+          200: dataResponse(RolledKeySchema),
+          ...errorResponses(400, 401, 403, 409, 415, 422, 429),
+        },
+      },
+    },
+    async (request) => {
+      const merchant = merchantOf(request);
+      const type = request.body?.type ?? 'secret';
+      const answer = (rolled: Parameters<typeof presentRolledKey>[0]) => ({
+        message: `${rollMessage[type]} The new key is shown only in this response.`,
+        data: presentRolledKey(rolled),
+      });
+      const rolled = await rollMerchantKey(app.store.db, {
+        merchantId: merchant.id,
+        type,
+        graceSeconds: request.body?.expires_in_seconds ?? DEFAULT_KEY_GRACE_SECONDS,
+        live: app.config.env === 'production',
+        now: app.clock(),
+        whenRolled: (trx, rolled) => recordIdempotentResponse(trx, request, 200, answer(rolled)),
+      });
+      app.credentials.forgetMerchant(merchant.id);
+      return answer(rolled);
+    },
+  );
+
+  app.get(
+    '/v1/account/keys',
+    {
+      onRequest: noStore,
+      config: { auth: 'secret', rateLimit: 'default' },
+      schema: {
+        tags: TAGS,
+        summary: 'List your replaced keys still in their grace period',
+        response: { 200: dataResponse(PreviousKeysSchema), ...errorResponses(401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const previous = await listPreviousKeys(app.store.db, merchantOf(request).id, app.clock());
+      return { message: 'Keys retrieved.', data: { previous_keys: previous.map(presentPreviousKey) } };
+    },
+  );
+
+  app.post(
+    '/v1/account/keys/:id/revoke',
+    {
+      onRequest: noStore,
+      config: { auth: 'secret', rateLimit: 'default' },
+      schema: {
+        tags: TAGS,
+        summary: 'End a replaced key’s grace period now',
+        params: Type.Object({ id: Id }),
+        response: { 200: dataResponse(PreviousKeySchema), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const merchant = merchantOf(request);
+      const revoked = await revokePreviousKey(app.store.db, {
+        merchantId: merchant.id,
+        id: request.params.id,
+        now: app.clock(),
+      });
+      if (!revoked) throw notFound('A replaced key with this id still in its grace period');
+      app.credentials.forgetMerchant(merchant.id);
+      return { message: 'The replaced key no longer works.', data: presentPreviousKey(revoked) };
+    },
+  );
+};

@@ -1,0 +1,154 @@
+import type { Kysely, Selectable } from 'kysely';
+import { newId } from '../core/ids.js';
+import { generateKey, hashKey } from '../core/keys.js';
+import type { Database } from '../db/database.js';
+import { invalidState, notFound } from '../errors.js';
+import { type Merchant, toMerchant } from './service.js';
+import type { MerchantPreviousKeysTable } from './table.js';
+
+export type MerchantKeyType = 'secret' | 'public';
+
+/** How long a replaced key keeps working unless the roll says otherwise, and the longest it may. */
+export const DEFAULT_KEY_GRACE_SECONDS = 24 * 60 * 60;
+export const MAX_KEY_GRACE_SECONDS = 7 * 24 * 60 * 60;
+
+const HASH_COLUMN = { secret: 'secret_key_hash', public: 'public_key_hash' } as const;
+
+/** A replaced key still accepted until `expiresAt`; the key itself is gone, only its hash was kept. */
+export interface PreviousKey {
+  id: string;
+  type: MerchantKeyType;
+  rolledAt: string;
+  expiresAt: string;
+}
+
+export interface RolledKey {
+  type: MerchantKeyType;
+  /** The new key: only its hash is stored, so this is the one time it is seen. */
+  key: string;
+  /** The replaced key while it still works; null when it stopped at once (a grace of 0 seconds). */
+  previousKey: PreviousKey | null;
+}
+
+/**
+ * Replaces one of the merchant's keys. The replaced key keeps working for `graceSeconds` (0: it stops now),
+ * so the merchant can deploy the new one without downtime. A merchant has at most one previous key per type:
+ * rolling again while one is in its grace period ends that older key at once (the key being replaced is the
+ * one in use). The dashboard and `POST /v1/account/keys/roll` both come here. Callers drop the credential
+ * cache of the merchant afterwards.
+ */
+export async function rollMerchantKey(
+  db: Kysely<Database>,
+  input: {
+    merchantId: string;
+    type: MerchantKeyType;
+    graceSeconds: number;
+    live: boolean;
+    now: Date;
+    /** Runs last in the roll's transaction (the route records its idempotent response there). */
+    whenRolled?: (trx: Kysely<Database>, rolled: RolledKey) => Promise<void>;
+  },
+): Promise<RolledKey> {
+  const column = HASH_COLUMN[input.type];
+  const key = generateKey(input.type, input.live);
+  const now = input.now.toISOString();
+  const expiresAt = new Date(input.now.getTime() + input.graceSeconds * 1000).toISOString();
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('merchants')
+      .select(column)
+      .where('id', '=', input.merchantId)
+      .executeTakeFirst();
+    if (!current) throw notFound('The merchant');
+    // Conditional on the hash read above: of two rolls racing, one replaces the key and the other is refused
+    // rather than turning the winner's new key into a previous one nobody has seen.
+    const replaced = await trx
+      .updateTable('merchants')
+      .set({ [column]: hashKey(key), updated_at: now })
+      .where('id', '=', input.merchantId)
+      .where(column, '=', current[column])
+      .executeTakeFirst();
+    if (replaced.numUpdatedRows === 0n) {
+      throw invalidState('Another roll of this key ran at the same moment. Check your keys before retrying.');
+    }
+    await trx
+      .deleteFrom('merchant_previous_keys')
+      .where('merchant_id', '=', input.merchantId)
+      .where('type', '=', input.type)
+      .execute();
+    let previousKey: PreviousKey | null = null;
+    if (input.graceSeconds > 0) {
+      previousKey = { id: newId(), type: input.type, rolledAt: now, expiresAt };
+      await trx
+        .insertInto('merchant_previous_keys')
+        .values({
+          id: previousKey.id,
+          merchant_id: input.merchantId,
+          type: input.type,
+          key_hash: current[column],
+          created_at: now,
+          expires_at: expiresAt,
+        })
+        .execute();
+    }
+    const rolled = { type: input.type, key, previousKey };
+    await input.whenRolled?.(trx, rolled);
+    return rolled;
+  });
+}
+
+function toPreviousKey(row: Selectable<MerchantPreviousKeysTable>): PreviousKey {
+  return { id: row.id, type: row.type, rolledAt: row.created_at, expiresAt: row.expires_at };
+}
+
+/** The merchant's previous keys that still work, secret first. */
+export async function listPreviousKeys(
+  db: Kysely<Database>,
+  merchantId: string,
+  now: Date,
+): Promise<PreviousKey[]> {
+  const rows = await db
+    .selectFrom('merchant_previous_keys')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('expires_at', '>', now.toISOString())
+    .orderBy('type', 'desc')
+    .execute();
+  return rows.map(toPreviousKey);
+}
+
+/** Ends a previous key's grace period now; null when the merchant has no such key still working. */
+export async function revokePreviousKey(
+  db: Kysely<Database>,
+  input: { merchantId: string; id: string; now: Date },
+): Promise<PreviousKey | null> {
+  const row = await db
+    .deleteFrom('merchant_previous_keys')
+    .where('id', '=', input.id)
+    .where('merchant_id', '=', input.merchantId)
+    .where('expires_at', '>', input.now.toISOString())
+    .returningAll()
+    .executeTakeFirst();
+  return row ? { ...toPreviousKey(row), expiresAt: input.now.toISOString() } : null;
+}
+
+/** The merchant whose previous key has this hash, while that key still works, and when it stops working. */
+export async function findMerchantByPreviousKey(
+  db: Kysely<Database>,
+  type: MerchantKeyType,
+  keyHash: string,
+  now: Date,
+): Promise<(Merchant & { keyHash: string; expiresAt: Date }) | null> {
+  const row = await db
+    .selectFrom('merchant_previous_keys as previous')
+    .innerJoin('merchants', 'merchants.id', 'previous.merchant_id')
+    .selectAll('merchants')
+    .select(['previous.key_hash as previous_key_hash', 'previous.expires_at as previous_expires_at'])
+    .where('previous.key_hash', '=', keyHash)
+    .where('previous.type', '=', type)
+    .where('previous.expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return row
+    ? { ...toMerchant(row), keyHash: row.previous_key_hash, expiresAt: new Date(row.previous_expires_at) }
+    : null;
+}
