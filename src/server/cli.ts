@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
 import { ensureDemoMerchant } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DEFAULT_KEY_GRACE_SECONDS, MAX_KEY_GRACE_SECONDS } from './core/keys.js';
 import { ensureDemoUsers } from './dashboard/demo-users.js';
 import { dashboardUrl, runUserCreate, UserCommandError } from './dashboard/user-commands.js';
 import { openStore } from './db/connect.js';
@@ -10,7 +11,7 @@ import type { Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { migrations } from './db/migrations/index.js';
 import { createMerchant } from './merchants/service.js';
-import { createOperatorKey } from './operators/keys.js';
+import { createOperatorKey, listOperatorKeys, revokeOperatorKey, rollOperatorKey } from './operators/keys.js';
 import { runStandaloneWorker } from './webhooks/standalone.js';
 
 const USAGE = `Usage: vigia <command>
@@ -22,7 +23,14 @@ const USAGE = `Usage: vigia <command>
   migrate                                     apply pending database migrations
   merchant create --name NAME [--fraud-mandatory]
                                               create a merchant; prints {"id","secret_key","public_key"}
-  operator create-key                         create an operator key; prints {"operator_key"}
+  operator-key create                         create an operator key; prints {"id","operator_key"}
+                                              (operator create-key: the same)
+  operator-key list                           list operator keys (ids, created_at, expires_at; no keys)
+  operator-key roll --id ID [--expires-in SECONDS]
+                                              issue a new key in place of key ID, printed this once;
+                                              the old key works SECONDS more (default 86400, at most
+                                              604800; 0: it stops now)
+  operator-key revoke --id ID                 stop key ID now (running servers within 5 seconds)
   user create --merchant ID --email E [--role owner|developer|viewer]
                                               create a dashboard user of a merchant (owner by default);
                                               prints it with a one-time password_set_url (7 days)
@@ -35,6 +43,26 @@ VIGIA_WEBHOOK_TIMEOUT_MS,
 VIGIA_WEBHOOK_ALLOW_PRIVATE_TARGETS, VIGIA_PUBLIC_URL (the dashboard's links).`;
 
 class UsageError extends Error {}
+
+/** A well-formed command that cannot be done (an unknown key id): the message alone, no usage text. */
+class CommandError extends Error {}
+
+function operatorKeyId(id: string | undefined, command: string): string {
+  if (!id) throw new UsageError(`operator-key ${command} needs --id ID (see operator-key list)`);
+  return id;
+}
+
+function graceSeconds(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_KEY_GRACE_SECONDS;
+  const seconds = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(seconds <= MAX_KEY_GRACE_SECONDS)) {
+    throw new UsageError(`--expires-in must be a whole number of seconds from 0 to ${MAX_KEY_GRACE_SECONDS}`);
+  }
+  return seconds;
+}
+
+const noWorkingKey = (id: string) =>
+  new CommandError(`No working operator key has the id ${id}: see vigia operator-key list.`);
 
 /** Runs a command on a migrated store; `applied` lists the migrations this call applied. */
 async function withStore<T>(
@@ -83,6 +111,8 @@ async function main(argv: string[]): Promise<void> {
       merchant: { type: 'string' },
       email: { type: 'string' },
       role: { type: 'string' },
+      id: { type: 'string' },
+      'expires-in': { type: 'string' },
     },
   });
   const command = positionals.join(' ');
@@ -117,9 +147,46 @@ async function main(argv: string[]): Promise<void> {
       );
       return;
     }
-    case 'operator create-key': {
-      const key = await withStore((store) => createOperatorKey(store.db, new Date()));
-      console.log(JSON.stringify({ operator_key: key }));
+    case 'operator create-key':
+    case 'operator-key create': {
+      const { id, key } = await withStore((store) => createOperatorKey(store.db, new Date()));
+      console.log(JSON.stringify({ id, operator_key: key }));
+      return;
+    }
+    case 'operator-key list': {
+      const keys = await withStore((store) => listOperatorKeys(store.db));
+      console.log(
+        JSON.stringify({
+          operator_keys: keys.map(({ id, createdAt, expiresAt }) => ({
+            id,
+            created_at: createdAt,
+            expires_at: expiresAt,
+          })),
+        }),
+      );
+      return;
+    }
+    case 'operator-key roll': {
+      const id = operatorKeyId(values.id, 'roll');
+      const grace = graceSeconds(values['expires-in']);
+      const rolled = await withStore((store) =>
+        rollOperatorKey(store.db, { id, graceSeconds: grace, now: new Date() }),
+      );
+      if (!rolled) throw noWorkingKey(id);
+      console.log(
+        JSON.stringify({
+          id: rolled.id,
+          operator_key: rolled.key,
+          previous_key: { id, expires_at: rolled.previousKeyExpiresAt },
+        }),
+      );
+      return;
+    }
+    case 'operator-key revoke': {
+      const id = operatorKeyId(values.id, 'revoke');
+      const now = new Date();
+      if (!(await withStore((store) => revokeOperatorKey(store.db, id, now)))) throw noWorkingKey(id);
+      console.log(JSON.stringify({ id, expires_at: now.toISOString() }));
       return;
     }
     case 'user create':
@@ -146,8 +213,10 @@ async function main(argv: string[]): Promise<void> {
 main(process.argv.slice(2)).catch((error: unknown) => {
   // Configuration and usage mistakes are the operator's to fix: say what is wrong, without a stack trace.
   if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-  else if (error instanceof UserCommandError) console.error(error.message);
+  else if (error instanceof UserCommandError || error instanceof CommandError) console.error(error.message);
   else if (error instanceof ConfigError) console.error(error.message);
   else console.error(error);
-  process.exit(error instanceof UsageError || error instanceof UserCommandError ? 64 : 1);
+  const refused =
+    error instanceof UsageError || error instanceof UserCommandError || error instanceof CommandError;
+  process.exit(refused ? 64 : 1);
 });

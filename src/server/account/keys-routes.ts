@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_KEY_GRACE_SECONDS } from '../core/keys.js';
 import { notFound } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses, Id } from '../http/envelope.js';
 import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
-import { DEFAULT_KEY_GRACE_SECONDS, listPreviousKeys, revokePreviousKey, rollMerchantKey } from '../merchants/keys.js';
+import { listPreviousKeys, revokePreviousKey, rollMerchantKey } from '../merchants/keys.js';
 import { presentPreviousKey, presentRolledKey } from '../merchants/present.js';
 import { KeyRollBody, PreviousKeySchema, PreviousKeysSchema, RolledKeySchema } from '../merchants/schemas.js';
 

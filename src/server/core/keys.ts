@@ -2,6 +2,11 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export type KeyKind = 'secret' | 'public' | 'operator';
 
+/** How long a rolled key keeps working unless the roll says otherwise (merchant and operator keys alike). */
+export const DEFAULT_KEY_GRACE_SECONDS = 24 * 60 * 60;
+/** The longest grace a roll may give: a replaced key is retired within a week. */
+export const MAX_KEY_GRACE_SECONDS = 7 * 24 * 60 * 60;
+
 /** Keys are opaque random strings with a readable prefix; only their SHA-256 hash is stored. */
 export function generateKey(kind: KeyKind, live: boolean): string {
   const mode = live ? 'live' : 'test';

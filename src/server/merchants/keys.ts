@@ -8,10 +8,6 @@ import type { MerchantPreviousKeysTable } from './table.js';
 
 export type MerchantKeyType = 'secret' | 'public';
 
-/** How long a replaced key keeps working unless the roll says otherwise, and the longest it may. */
-export const DEFAULT_KEY_GRACE_SECONDS = 24 * 60 * 60;
-export const MAX_KEY_GRACE_SECONDS = 7 * 24 * 60 * 60;
-
 const HASH_COLUMN = { secret: 'secret_key_hash', public: 'public_key_hash' } as const;
 
 /** A replaced key still accepted until `expiresAt`; the key itself is gone, only its hash was kept. */

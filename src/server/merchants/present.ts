@@ -17,7 +17,12 @@ export function presentMerchant(merchant: Merchant) {
 }
 
 export function presentPreviousKey(previous: PreviousKey) {
-  return { id: previous.id, type: previous.type, rolled_at: previous.rolledAt, expires_at: previous.expiresAt };
+  return {
+    id: previous.id,
+    type: previous.type,
+    rolled_at: previous.rolledAt,
+    expires_at: previous.expiresAt,
+  };
 }
 
 export function presentRolledKey(rolled: RolledKey) {

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
+import { DEFAULT_KEY_GRACE_SECONDS, MAX_KEY_GRACE_SECONDS } from '../core/keys.js';
 import { Id, Timestamp } from '../http/envelope.js';
-import { DEFAULT_KEY_GRACE_SECONDS, MAX_KEY_GRACE_SECONDS } from './keys.js';
 import type { MerchantSettingsChange } from './service.js';
 
 const HOST_NAME =
@@ -126,12 +126,16 @@ export const PreviousKeySchema = Type.Object(
     rolled_at: Timestamp,
     expires_at: Timestamp,
   },
-  { description: 'A replaced key that keeps working until expires_at (the key itself is never shown again).' },
+  {
+    description: 'A replaced key that keeps working until expires_at (the key itself is never shown again).',
+  },
 );
 
 export const RolledKeySchema = Type.Object({
   type: KeyType,
-  key: Type.String({ description: 'The new key. Vigia keeps only its hash: this is the one time it is shown.' }),
+  key: Type.String({
+    description: 'The new key. Vigia keeps only its hash: this is the one time it is shown.',
+  }),
   previous_key: Type.Union([PreviousKeySchema, Type.Null()], {
     description: 'The replaced key while it still works; null when it stopped at once.',
   }),

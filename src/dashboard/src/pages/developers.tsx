@@ -27,13 +27,20 @@ interface RiskSettings {
   weights: Record<string, number>;
 }
 
+/** POST /keys/:kind/roll's answer (the same as POST /v1/account/keys/roll's). */
+interface RolledKey {
+  type: 'secret' | 'public';
+  key: string;
+  previous_key: { id: string; expires_at: string } | null;
+}
+
 function KeysSection(props: { user: SessionUser }) {
   const [rolling, setRolling] = useState<'secret' | 'public' | null>(null);
-  const [issued, setIssued] = useState<{ kind: string; key: string } | null>(null);
+  const [issued, setIssued] = useState<RolledKey | null>(null);
   const action = useAction();
   const roll = (kind: 'secret' | 'public') =>
     action.run(async () => {
-      const answer = await call<{ kind: string; key: string }>('POST', `/keys/${kind}/roll`);
+      const answer = await call<RolledKey>('POST', `/keys/${kind}/roll`);
       setIssued(answer.data);
     });
   return (
@@ -41,13 +48,23 @@ function KeysSection(props: { user: SessionUser }) {
       <h2 id="keys">API keys</h2>
       <p>
         Vigia keeps only a hash of your keys, so it cannot show them again. Roll a key to get a new one; the
-        old key stops working at once. Your checkout page uses the public key (pk_…), your server the secret
-        key (sk_…).
+        old key keeps working for 24 hours, so you can deploy the new one. Your checkout page uses the public
+        key (pk_…), your server the secret key (sk_…).
       </p>
       {issued && (
         <Notice kind="warning">
-          Your new {issued.kind} key, shown only now: <code>{issued.key}</code>{' '}
-          <CopyButton text={issued.key} label={`Copy the new ${issued.kind} key`} />
+          Your new {issued.type} key, shown only now: <code>{issued.key}</code>{' '}
+          <CopyButton text={issued.key} label={`Copy the new ${issued.type} key`} />
+          {issued.previous_key && (
+            <>
+              {' '}
+              The old {issued.type} key works until{' '}
+              <time dateTime={issued.previous_key.expires_at}>
+                {new Date(issued.previous_key.expires_at).toLocaleString()}
+              </time>
+              .
+            </>
+          )}
         </Notice>
       )}
       <FieldErrors error={action.error} />
@@ -77,8 +94,8 @@ function KeysSection(props: { user: SessionUser }) {
       >
         <p>
           {rolling === 'secret'
-            ? 'Your server fails every call until it uses the new secret key.'
-            : 'Your checkout cannot create fraud sessions until it uses the new public key.'}
+            ? 'Your server must use the new secret key within 24 hours: then the old one stops working.'
+            : 'Your checkout must use the new public key within 24 hours: then the old one stops working.'}
         </p>
       </Confirm>
     </section>
