@@ -76,9 +76,6 @@ const KNOWN_EXCEPTIONS: readonly string[] = [
   // Type-only: the idempotency store's queries are typed by the whole Database (Kysely's types are invariant in
   // it). Removed when the store takes a Kysely of its own table.
   'core/idempotency.ts -> db/database.ts',
-  // Type-only: a caller carries its Merchant. Removed when merchantOf moves to merchants/ and http/ keeps the
-  // fields it reads (id, allowed hosts, rate limits).
-  'http/auth.ts -> merchants/service.ts',
   // Issue 10 item 5, submerchants pass: their tables move to submerchants/table.ts.
   'db/database.ts -> submerchants/tables.ts',
   // Issue 10 item 4/5, submerchants pass: onboarding receives app.outbox like charges do.

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { basic, freshDatabaseUrl, startApp } from '../helpers/app.js';
+import { basic, DIALECTS, freshDatabaseUrl, startApp } from '../helpers/app.js';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -62,6 +62,74 @@ describe('vigia CLI', { timeout: 90_000 }, () => {
     await expect(vigia(['serve'], { DATABASE_URL: 'mysql://x' })).rejects.toMatchObject({
       stderr: expect.stringContaining('DATABASE_URL must start with'),
     });
+  });
+
+  it.each(DIALECTS)(
+    'creates, rolls and revokes operator keys on %s',
+    async (dialect) => {
+      const env = { DATABASE_URL: await freshDatabaseUrl(dialect) };
+      const json = async (args: string[]) => {
+        const { stdout } = await vigia(args, env);
+        const lines = stdout.trim().split('\n');
+        expect(lines).toHaveLength(1);
+        return JSON.parse(lines[0]!);
+      };
+      const first = await json(['operator-key', 'create']);
+      expect(first.operator_key).toMatch(/^op_/);
+      const second = await json(['operator-key', 'roll', '--id', first.id, '--expires-in', '0']);
+      expect(second).toEqual({
+        id: expect.any(String),
+        operator_key: expect.stringMatching(/^op_/),
+        previous_key: { id: first.id, expires_at: expect.any(String) },
+      });
+      const third = await json(['operator-key', 'roll', '--id', second.id, '--expires-in', '3600']);
+      expect(Date.parse(third.previous_key.expires_at) - Date.now()).toBeGreaterThan(3500_000);
+
+      const operatorCall = async (app: Awaited<ReturnType<typeof startApp>>, key: string) =>
+        (
+          await app.inject({
+            method: 'GET',
+            url: '/v1/operator/merchants',
+            headers: { authorization: basic(key) },
+          })
+        ).statusCode;
+      const before = await startApp(env.DATABASE_URL);
+      expect(await operatorCall(before, first.operator_key)).toBe(401);
+      expect(await operatorCall(before, second.operator_key)).toBe(200);
+      expect(await operatorCall(before, third.operator_key)).toBe(200);
+
+      const revoked = await json(['operator-key', 'revoke', '--id', second.id]);
+      expect(revoked).toEqual({ id: second.id, expires_at: expect.any(String) });
+      // A running instance drops its cached verification within the credential cache's 5 s; a fresh lookup at once.
+      const after = await startApp(env.DATABASE_URL);
+      expect(await operatorCall(after, second.operator_key)).toBe(401);
+      expect(await operatorCall(after, third.operator_key)).toBe(200);
+
+      const listed = await json(['operator-key', 'list']);
+      expect(listed.operator_keys.map((key: { id: string }) => key.id).sort()).toEqual(
+        [first.id, second.id, third.id].sort(),
+      );
+      expect(JSON.stringify(listed)).not.toContain('op_');
+      expect(listed.operator_keys.find((key: { id: string }) => key.id === third.id).expires_at).toBeNull();
+
+      await expect(vigia(['operator-key', 'revoke', '--id', second.id], env)).rejects.toMatchObject({
+        code: 64,
+        stderr: expect.stringContaining(`No working operator key has the id ${second.id}`),
+      });
+    },
+    // Eight CLI runs: give a loaded machine the time.
+    240_000,
+  );
+
+  it('explains operator-key usage mistakes', async () => {
+    const env = { DATABASE_URL: await freshDatabaseUrl('sqlite') };
+    await expect(vigia(['operator-key', 'roll'], env)).rejects.toMatchObject({
+      code: 64,
+      stderr: expect.stringContaining('operator-key roll needs --id ID'),
+    });
+    await expect(
+      vigia(['operator-key', 'roll', '--id', 'x', '--expires-in', '604801'], env),
+    ).rejects.toMatchObject({ code: 64, stderr: expect.stringContaining('--expires-in must be') });
   });
 
   it('in development, creates a demo merchant on an empty database and stops cleanly on SIGTERM', async () => {
