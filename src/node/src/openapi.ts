@@ -382,6 +382,480 @@ export interface paths {
         };
         trace?: never;
     };
+    "/v1/account/keys/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Roll a key: a new key now, the old one working until the expiry you choose */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: the same key and body within 24 hours replay the first response (1–255 visible ASCII characters; a UUID v4 is a good choice). */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Which key to roll: your secret key (default) or the public key of your checkout pages.
+                         * @default secret
+                         */
+                        type?: "secret" | "public";
+                        /**
+                         * @description How long the replaced key keeps working, in seconds (0: it stops now; at most 7 days; default 24 hours). A key still in its grace period from an earlier roll stops now.
+                         * @default 86400
+                         */
+                        expires_in_seconds?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                type: "secret" | "public";
+                                /** @description The new key. Vigia keeps only its hash: this is the one time it is shown. */
+                                key: string;
+                                /** @description The replaced key while it still works; null when it stopped at once. */
+                                previous_key: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    type: "secret" | "public";
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    rolled_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    expires_at: string;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List your replaced keys still in their grace period */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                /** @description Replaced keys still in their grace period, secret first. */
+                                previous_keys: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    type: "secret" | "public";
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    rolled_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    expires_at: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End a replaced key’s grace period now */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A replaced key that keeps working until expires_at (the key itself is never shown again). */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                type: "secret" | "public";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                rolled_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                expires_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/operator/merchants": {
         parameters: {
             query?: never;
