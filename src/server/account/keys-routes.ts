@@ -17,6 +17,11 @@ const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
   reply.header('Cache-Control', 'no-store');
 };
 
+// A roll needs no body: none at all means the defaults, like an empty object.
+const defaultsWithoutBody = async (request: FastifyRequest) => {
+  request.body ??= {};
+};
+
 /**
  * The merchant's API keys: roll one (the old key keeps working for a grace period), see and end the grace
  * periods. Secret key only; not mounted in the dashboard, whose own roll (owners only) calls the same
@@ -32,6 +37,7 @@ export const accountKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // the Idempotency-Key) rather than minting a second key, which would end the grace of the key in use.
       ...idempotencyHooks(app, { sealResponses: true }),
       onRequest: noStore,
+      preValidation: defaultsWithoutBody,
       config: { auth: 'secret', rateLimit: 'default' },
       schema: {
         tags: TAGS,
@@ -46,7 +52,7 @@ export const accountKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const merchant = merchantOf(request);
-      const type = request.body?.type ?? 'secret';
+      const type = request.body.type ?? 'secret';
       const answer = (rolled: Parameters<typeof presentRolledKey>[0]) => ({
         message: `${rollMessage[type]} The new key is shown only in this response.`,
         data: presentRolledKey(rolled),
@@ -54,7 +60,7 @@ export const accountKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const rolled = await rollMerchantKey(app.store.db, {
         merchantId: merchant.id,
         type,
-        graceSeconds: request.body?.expires_in_seconds ?? DEFAULT_KEY_GRACE_SECONDS,
+        graceSeconds: request.body.expires_in_seconds ?? DEFAULT_KEY_GRACE_SECONDS,
         live: app.config.env === 'production',
         now: app.clock(),
         whenRolled: (trx, rolled) => recordIdempotentResponse(trx, request, 200, answer(rolled)),

@@ -124,7 +124,7 @@ const dashboardViews: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'secret', ownerOnly: true },
       schema: { params: Type.Object({ kind: Type.Union([Type.Literal('secret'), Type.Literal('public')]) }) },
     },
-    async (request, reply) => {
+    async (request) => {
       const merchantId = merchantOf(request).id;
       const rolled = await rollMerchantKey(app.store.db, {
         merchantId,
@@ -134,7 +134,6 @@ const dashboardViews: FastifyPluginAsyncTypebox = async (app) => {
         now: app.clock(),
       });
       app.credentials.forgetMerchant(merchantId);
-      reply.header('Cache-Control', 'no-store');
       return {
         message: `New ${request.params.kind} key issued; it is shown only now. The old one works until its expiry.`,
         data: presentRolledKey(rolled),

@@ -41,12 +41,12 @@ describe.each(DIALECTS)('rolling API keys on %s', (dialect) => {
     app.inject({ method: 'GET', url: '/v1/account', headers: { authorization: basic(key) } });
   const sdkConfig = (key: string) =>
     app.inject({ method: 'GET', url: '/v1/sdk/config', headers: { authorization: basic(key) } });
-  const roll = (shop: TestMerchant, payload: object = {}, headers: Record<string, string> = {}) =>
+  const roll = (shop: TestMerchant, payload?: object, headers: Record<string, string> = {}) =>
     app.inject({
       method: 'POST',
       url: '/v1/account/keys/roll',
       headers: { ...shop.secret, ...headers },
-      payload,
+      ...(payload && { payload }),
     });
 
   it('issues a new secret key at once; the old one works until the chosen expiry, then answers 401', async () => {
@@ -86,9 +86,12 @@ describe.each(DIALECTS)('rolling API keys on %s', (dialect) => {
     expect((await account(response.json().data.key)).statusCode).toBe(200);
   });
 
-  it('keeps the old key 24 hours by default', async () => {
+  it('rolls the secret key and keeps the old one 24 hours when the request has no body', async () => {
     const shop = await createTestMerchant(app);
-    const newKey = (await roll(shop)).json().data.key;
+    const response = await roll(shop);
+    expect(response.statusCode, response.body).toBe(200);
+    const newKey = response.json().data.key;
+    expect(newKey).toMatch(/^sk_test_/);
     clock.advance(24 * HOUR - 1000);
     expect((await account(shop.secretKey)).statusCode).toBe(200);
     clock.advance(1000);
@@ -115,6 +118,25 @@ describe.each(DIALECTS)('rolling API keys on %s', (dialect) => {
     expect(listed).toEqual([third.json().data.previous_key]);
     clock.advance(600_000);
     expect((await account(second)).statusCode).toBe(401);
+  });
+
+  it('leaves at most two working keys after parallel rolls, each one shown to a caller', async () => {
+    const shop = await createTestMerchant(app);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => roll(shop, { expires_in_seconds: 3600 })),
+    );
+    for (const answer of answers) expect([200, 409], answer.body).toContain(answer.statusCode);
+    const issued = answers
+      .filter((answer) => answer.statusCode === 200)
+      .map((answer) => answer.json().data.key);
+    expect(issued.length).toBeGreaterThan(0);
+    const working = [];
+    for (const key of [shop.secretKey, ...issued])
+      if ((await account(key)).statusCode === 200) working.push(key);
+    expect(working.length).toBeGreaterThanOrEqual(1);
+    expect(working.length).toBeLessThanOrEqual(2);
+    // The current key is one a caller received.
+    expect(issued).toContain(working.at(-1));
   });
 
   it('rolls the public key only when asked, with the same grace period', async () => {
