@@ -100,7 +100,7 @@ const KeyType = Type.Union([Type.Literal('secret'), Type.Literal('public')]);
 export const KeyRollBody = Type.Object(
   {
     type: Type.Optional(
-      Type.Union([Type.Literal('secret'), Type.Literal('public')], {
+      Type.Union(KeyType.anyOf, {
         default: 'secret',
         description: 'Which key to roll: your secret key (default) or the public key of your checkout pages.',
       }),
