@@ -28,6 +28,7 @@ export function keyLookup(db: Kysely<Database>, clock: Clock): KeyLookup {
       : await findMerchantByPreviousKey(db, kind, keyHash, clock());
     if (!found) return null;
     const { keyHash: stored, expiresAt, ...merchant } = found;
-    return { caller: { kind, merchant }, keyHash: stored, expiresAt };
+    const caller = expiresAt ? { kind, merchant, replacedKeyExpiresAt: expiresAt } : { kind, merchant };
+    return { caller, keyHash: stored, expiresAt };
   };
 }

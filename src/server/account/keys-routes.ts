@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_KEY_GRACE_SECONDS } from '../core/keys.js';
-import { notFound } from '../errors.js';
+import { ApiError, notFound } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses, Id } from '../http/envelope.js';
 import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
-import { listPreviousKeys, revokePreviousKey, rollMerchantKey } from '../merchants/keys.js';
+import { listPreviousKeys, type RolledKey, revokePreviousKey, rollMerchantKey } from '../merchants/keys.js';
 import { presentPreviousKey, presentRolledKey } from '../merchants/present.js';
 import { KeyRollBody, PreviousKeySchema, PreviousKeysSchema, RolledKeySchema } from '../merchants/schemas.js';
 
@@ -21,6 +21,23 @@ const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
 const defaultsWithoutBody = async (request: FastifyRequest) => {
   request.body ??= {};
 };
+
+/**
+ * Only the current secret key manages keys. A replaced key still in its grace period may have leaked (the reason
+ * for many rolls): were it allowed to roll, it could mint a key of its own and push the merchant's new key into
+ * a grace period that ends.
+ */
+function assertCurrentKey(request: FastifyRequest): void {
+  const caller = request.caller;
+  if (caller?.kind === 'secret' && caller.replacedKeyExpiresAt) {
+    throw new ApiError(
+      403,
+      'FORBIDDEN',
+      `This secret key was replaced by a roll and works only until ${caller.replacedKeyExpiresAt.toISOString()}; ` +
+        'manage keys with your current secret key.',
+    );
+  }
+}
 
 /**
  * The merchant's API keys: roll one (the old key keeps working for a grace period), see and end the grace
@@ -51,9 +68,10 @@ export const accountKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      assertCurrentKey(request);
       const merchant = merchantOf(request);
       const type = request.body.type ?? 'secret';
-      const answer = (rolled: Parameters<typeof presentRolledKey>[0]) => ({
+      const answer = (rolled: RolledKey) => ({
         message: `${rollMessage[type]} The new key is shown only in this response.`,
         data: presentRolledKey(rolled),
       });
@@ -100,6 +118,7 @@ export const accountKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      assertCurrentKey(request);
       const merchant = merchantOf(request);
       const revoked = await revokePreviousKey(app.store.db, {
         merchantId: merchant.id,

@@ -22,7 +22,12 @@ export interface CallerMerchant {
 }
 
 export type Caller =
-  | { kind: 'secret' | 'public'; merchant: CallerMerchant }
+  | {
+      kind: 'secret' | 'public';
+      merchant: CallerMerchant;
+      /** Set when the key was replaced by a roll: it works until then (its grace period). */
+      replacedKeyExpiresAt?: Date;
+    }
   | { kind: 'operator'; operatorKeyId: string };
 
 export type Credentials =

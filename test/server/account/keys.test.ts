@@ -120,12 +120,37 @@ describe.each(DIALECTS)('rolling API keys on %s', (dialect) => {
     expect((await account(second)).statusCode).toBe(401);
   });
 
+  it('lets only the current key roll or revoke: a replaced key in its grace period gets 403', async () => {
+    const shop = await createTestMerchant(app);
+    const headers = { 'idempotency-key': `first-roll-${shop.id}` };
+    const rolled = await roll(shop, { expires_in_seconds: 3600 }, headers);
+    const current = rolled.json().data.key;
+    // The old key (maybe leaked) must not mint a key of its own and push the new one into a grace period.
+    const again = await roll(shop, { expires_in_seconds: 0 });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().error.code).toBe('FORBIDDEN');
+    expect(again.json().message).toContain('current secret key');
+    const revoke = await app.inject({
+      method: 'POST',
+      url: `/v1/account/keys/${rolled.json().data.previous_key.id}/revoke`,
+      headers: shop.secret,
+    });
+    expect(revoke.statusCode).toBe(403);
+    expect((await account(current)).statusCode).toBe(200);
+    expect((await account(shop.secretKey)).statusCode).toBe(200);
+    // Its own first roll, retried (the answer was lost), still replays: the old key is all the caller has.
+    const retry = await roll(shop, { expires_in_seconds: 3600 }, headers);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().data.key).toBe(current);
+  });
+
   it('leaves at most two working keys after parallel rolls, each one shown to a caller', async () => {
     const shop = await createTestMerchant(app);
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => roll(shop, { expires_in_seconds: 3600 })),
     );
-    for (const answer of answers) expect([200, 409], answer.body).toContain(answer.statusCode);
+    // 409: lost the race to another roll; 403: authenticated after another roll had replaced the key.
+    for (const answer of answers) expect([200, 403, 409], answer.body).toContain(answer.statusCode);
     const issued = answers
       .filter((answer) => answer.statusCode === 200)
       .map((answer) => answer.json().data.key);
