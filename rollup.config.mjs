@@ -1,12 +1,14 @@
 // Builds @vigia/sdk (`npm run build:sdk`):
 //   src/sdk/dist/esm/index.js                  ES module entry (the core), minified
 //   src/sdk/dist/esm/chunks/profiler-[hash].js FingerprintJS + BotD, loaded by dynamic import after setup()
-//   src/sdk/dist/iife/sdk.js                   <script src> build: window.Sdk, profiler inlined
+//   src/sdk/dist/iife/chunks/profiler-[hash].js the same profiler as a classic script, for the script-tag build
+//   src/sdk/dist/iife/sdk.js                   <script src> build: window.Sdk, loads that chunk after setup()
 //   src/sdk/dist/types/*.d.ts                  declarations (TypeScript compiler API, after the bundles)
 // and the dashboard's frontend (src/dashboard, Preact), served by the service at /dashboard:
 //   src/dashboard/dist/main.js                 entry; chunks/[name]-[hash].js (uPlot only on chart pages)
 //   src/dashboard/dist/*.css                   its stylesheet and uPlot's
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nodeResolve from '@rollup/plugin-node-resolve';
@@ -85,6 +87,52 @@ const onwarn = (warning, warn) => {
   throw new Error(warning.message ?? String(warning), { cause: warn });
 };
 
+/**
+ * The script-tag build's lazy profiler. An IIFE cannot be code-split, so the chunk is a build of its own
+ * (`chunk`, run first: rollup builds the configurations in order), which records the chunk's name and the
+ * SHA-384 of the bytes written; the `sdk.js` build (`core`) then gets them in place of
+ * profiler/script-tag-build.ts, and loads the provider through profiler/default-script-tag.ts instead of
+ * the ES module build's dynamic import (profiler/default.ts).
+ */
+function scriptTagProfiler() {
+  const profilerSrc = path.join(sdk, 'src/profiler');
+  let built;
+  return {
+    chunk: {
+      name: 'vigia-profiler-chunk',
+      buildStart() {
+        rmSync(path.join(dist, 'iife'), { recursive: true, force: true });
+      },
+      writeBundle(options, bundle) {
+        const [file] = Object.keys(bundle).filter((name) => name.endsWith('.js'));
+        const hash = createHash('sha384')
+          .update(readFileSync(path.join(options.dir, file)))
+          .digest('base64');
+        built = { file, integrity: `sha384-${hash}` };
+      },
+    },
+    core: {
+      name: 'vigia-profiler-script-tag',
+      resolveId(source, importer) {
+        if (importer === path.join(profilerSrc, 'index.ts') && source === './default.js')
+          return path.join(profilerSrc, 'default-script-tag.ts');
+        if (
+          importer === path.join(profilerSrc, 'default-script-tag.ts') &&
+          source === './script-tag-build.js'
+        )
+          return '\0vigia-profiler-chunk';
+        return null;
+      },
+      load(id) {
+        if (id !== '\0vigia-profiler-chunk') return null;
+        if (!built) this.error('the profiler chunk must be built before sdk.js');
+        return `export const PROFILER_CHUNK = ${JSON.stringify(built)};`;
+      },
+    },
+  };
+}
+const profilerScript = scriptTagProfiler();
+
 const dashboard = path.join(root, 'src/dashboard');
 const dashboardDist = path.join(dashboard, 'dist');
 
@@ -141,15 +189,26 @@ export default [
     },
   },
   {
+    input: path.join(sdk, 'src/profiler/script-tag-chunk.ts'),
+    onwarn,
+    plugins: [profilerScript.chunk, nodeResolve({ browser: true }), compile()],
+    output: {
+      dir: path.join(dist, 'iife'),
+      format: 'iife',
+      entryFileNames: 'chunks/profiler-[hash].js',
+      sourcemap: true,
+      plugins: [minify(false)],
+    },
+  },
+  {
     input: path.join(sdk, 'src/iife.ts'),
     onwarn,
-    plugins: [nodeResolve({ browser: true }), compile()],
+    plugins: [profilerScript.core, nodeResolve({ browser: true }), compile()],
     output: {
       file: path.join(dist, 'iife/sdk.js'),
       format: 'iife',
       name: 'Sdk',
       exports: 'default',
-      inlineDynamicImports: true,
       sourcemap: true,
       plugins: [minify(false)],
     },

@@ -12,9 +12,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * answer allows any origin. The entry files keep their names across releases: a short cache lets a release
  * reach buyers within minutes. Chunks carry a content hash in their name: cached for good.
  */
-function assetHeaders(chunksDir: string) {
+function assetHeaders(chunksDirs: string[]) {
   return (res: { setHeader(name: string, value: string): void }, filePath: string) => {
-    const immutable = path.resolve(filePath).startsWith(chunksDir + path.sep);
+    const file = path.resolve(filePath);
+    const immutable = chunksDirs.some((dir) => file.startsWith(dir + path.sep));
     res.setHeader('Cache-Control', immutable ? IMMUTABLE : SHORT_CACHE);
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
@@ -22,9 +23,12 @@ function assetHeaders(chunksDir: string) {
 }
 
 const IIFE_FILES = new Set(['/sdk.js', '/sdk.js.map']);
+/** The script-tag build's profiler chunk, which `sdk.js` loads from beside itself. */
+const IIFE_CHUNK = /^\/chunks\/profiler-[\w-]+\.js(?:\.map)?$/;
 
 /**
- * The SDK builds under /sdk/v1/: `sdk.js` (script tag, `window.Sdk`) and `esm/` (ES modules, code-split).
+ * The SDK builds under /sdk/v1/: `sdk.js` (script tag, `window.Sdk`) with its `chunks/`, and `esm/` (ES
+ * modules, code-split).
  * A missing build (`npm run build:sdk` not run yet) answers 404 in the API's error shape.
  */
 async function sdkFiles(app: FastifyInstance, options: { distDir: string }): Promise<void> {
@@ -37,7 +41,7 @@ async function sdkFiles(app: FastifyInstance, options: { distDir: string }): Pro
     list: false,
     cacheControl: false,
     dotfiles: 'deny',
-    setHeaders: assetHeaders(path.join(esmDir, 'chunks')),
+    setHeaders: assetHeaders([path.join(esmDir, 'chunks'), path.join(iifeDir, 'chunks')]),
   } as const;
 
   app.setNotFoundHandler((request, reply) => {
@@ -67,7 +71,7 @@ async function sdkFiles(app: FastifyInstance, options: { distDir: string }): Pro
     ...common,
     root: iifeDir,
     prefix: '/',
-    allowedPath: (pathname) => IIFE_FILES.has(pathname),
+    allowedPath: (pathname) => IIFE_FILES.has(pathname) || IIFE_CHUNK.test(pathname),
   });
 }
 

@@ -8,6 +8,9 @@ import { DIALECTS, freshDatabaseUrl, startApp } from '../../helpers/app.js';
 const FILES: Record<string, string> = {
   'iife/sdk.js': 'var Sdk=function(){return 1}();',
   'iife/sdk.js.map': '{"version":3}',
+  'iife/chunks/profiler-Ef56Gh78.js': 'globalThis.__vigiaProfiler=function(){};',
+  'iife/chunks/profiler-Ef56Gh78.js.map': '{"version":3}',
+  'iife/other.js': 'var x=1;',
   'esm/index.js': 'export class Sdk{}',
   'esm/chunks/profiler-Ab12Cd34.js': 'export const p=1;',
   'types/index.d.ts': 'export declare class Sdk {}',
@@ -53,6 +56,17 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(chunk.headers['access-control-allow-origin']).toBe('*');
   });
 
+  test("/sdk/v1/chunks/ holds the script-tag build's profiler chunk, cached for good, for any origin", async () => {
+    // sdk.js adds it with crossorigin="anonymous" and an integrity hash: a CORS request from the shop's page.
+    const chunk = await get('/sdk/v1/chunks/profiler-Ef56Gh78.js', { origin: 'https://shop.example.com' });
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.body).toBe(FILES['iife/chunks/profiler-Ef56Gh78.js']);
+    expect(chunk.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(chunk.headers['access-control-allow-origin']).toBe('*');
+    expect((await get('/sdk/v1/chunks/profiler-Ef56Gh78.js.map')).statusCode).toBe(200);
+  });
+
   test('a release is served at once: files are read per request', async () => {
     await fs.writeFile(path.join(distDir, 'esm/chunks/profiler-New98765.js'), 'export const p=2;');
     expect((await get('/sdk/v1/esm/chunks/profiler-New98765.js')).body).toBe('export const p=2;');
@@ -62,6 +76,10 @@ describe.each(DIALECTS)('%s', (dialect) => {
     for (const url of [
       '/sdk/v1/types/index.d.ts',
       '/sdk/v1/iife/sdk.js',
+      '/sdk/v1/other.js',
+      '/sdk/v1/chunks/',
+      '/sdk/v1/chunks/../other.js',
+      '/sdk/v1/chunks/profiler-Missing1.js',
       '/sdk/v1/esm/../types/index.d.ts',
       '/sdk/v1/esm/%2e%2e/types/index.d.ts',
       '/sdk/v1/esm/missing.js',

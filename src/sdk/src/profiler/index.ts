@@ -1,6 +1,9 @@
 import { abortable, childController } from '../abort.js';
 import type { ProfilerFactory, ProfilerOutcome, Profiling } from './types.js';
 
+// The script-tag build swaps ./default.js for ./default-script-tag.js (rollup.config.mjs): same provider,
+// loaded as a classic script instead of an ES module chunk.
+export { defaultProfiler } from './default.js';
 export type {
   ProfilerContext,
   ProfilerFactory,
@@ -8,12 +11,6 @@ export type {
   ProfilerReport,
   Profiling,
 } from './types.js';
-
-/** The default provider. The dynamic import keeps FingerprintJS and BotD in their own chunk, fetched only here. */
-export const defaultProfiler: ProfilerFactory = async (context) => {
-  const { collectProfile } = await import('./fingerprint.js');
-  return collectProfile(context);
-};
 
 const STOPPED = 'stopped';
 const TIMEOUT = 'timeout';
