@@ -33,11 +33,12 @@ export const PROFILER_BLOCKED_ERRORS = [/profiler-.*\.js/, /Failed to load resou
 /**
  * The buyer's ad blocker stops the SDK's device profiler, as it would FingerprintJS: the page goes on without it
  * and the session gets no profiler report (PROFILE_MISSING), so the risk engine does not see that Playwright's
- * Chromium is automated (AUTOMATION_DETECTED, which declines). The profiler is a separate chunk of the ES module
- * build only (the script-tag build inlines it), so this works on `/spa`.
+ * Chromium is automated (AUTOMATION_DETECTED, which declines). Both builds load the profiler as a chunk of its
+ * own: the ES module build's (`/spa`) and the script-tag build's (`/`).
  */
 export async function blockProfiler(page: Page): Promise<void> {
-  await page.route('**/sdk/v1/esm/chunks/profiler-*.js', (route) => route.abort('blockedbyclient'));
+  for (const chunk of ['**/sdk/v1/esm/chunks/profiler-*.js', '**/sdk/v1/chunks/profiler-*.js'])
+    await page.route(chunk, (route) => route.abort('blockedbyclient'));
 }
 
 export async function sessionIdShown(page: Page): Promise<string> {
