@@ -1,5 +1,6 @@
 // Plain Node, no DOM: the built package as a server-side renderer or the service would load it.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -108,6 +109,7 @@ describe('the built ES module in Node (server-side rendering)', () => {
 
 describe('the bundles', () => {
   const chunks = () => readdirSync(path.join(dist, 'esm/chunks')).filter((f) => f.endsWith('.js'));
+  const iifeChunks = () => readdirSync(path.join(dist, 'iife/chunks')).filter((f) => f.endsWith('.js'));
   const gzipped = (file: string) => gzipSync(readFileSync(file)).length;
 
   it('put FingerprintJS and BotD in a hashed profiler chunk that the entry imports only dynamically', () => {
@@ -123,12 +125,38 @@ describe('the bundles', () => {
     expect(core).not.toContain('headless_chrome');
   });
 
-  it('keep the core under 5 KB gzipped', () => {
+  it('keep the core under 5 KB gzipped, and the script-tag core under 6 KB', () => {
     expect(gzipped(entry)).toBeLessThanOrEqual(5 * 1024);
+    expect(gzipped(iife)).toBeLessThanOrEqual(6 * 1024);
+  });
+
+  it('give the script-tag build its profiler as a classic-script chunk, named with its SHA-384 in sdk.js', () => {
+    const [chunk, ...others] = iifeChunks();
+    expect(others).toEqual([]);
+    expect(chunk).toMatch(/^profiler-[\w-]{8,}\.js$/);
+    const core = readFileSync(iife, 'utf8');
+    const code = readFileSync(path.join(dist, 'iife/chunks', chunk!));
+    expect(core).not.toContain('fingerprintjs+botd');
+    expect(code.toString()).toContain('fingerprintjs+botd');
+    const integrity = `sha384-${createHash('sha384').update(code).digest('base64')}`;
+    expect(core).toContain(`"chunks/${chunk}"`);
+    expect(core).toContain(`"${integrity}"`);
+    // A classic script (no import/export), which registers the provider for the SDK and nothing else.
+    const context = vm.createContext({ window: {} });
+    context.globalThis = context;
+    vm.runInContext(code.toString(), context, { filename: chunk });
+    expect(typeof context.__vigiaProfiler).toBe('function');
+    expect(Object.keys(context).sort()).toEqual(['__vigiaProfiler', 'globalThis', 'window']);
   });
 
   it('contain no eval, new Function or HTML injection (strict CSP)', () => {
-    for (const file of [entry, iife, ...chunks().map((c) => path.join(dist, 'esm/chunks', c))]) {
+    const files = [
+      entry,
+      iife,
+      ...chunks().map((c) => path.join(dist, 'esm/chunks', c)),
+      ...iifeChunks().map((c) => path.join(dist, 'iife/chunks', c)),
+    ];
+    for (const file of files) {
       const code = readFileSync(file, 'utf8');
       expect(code, file).not.toMatch(/\beval\s*\(|\bnew Function\b|\binnerHTML\b|\bdocument\.write\b/);
     }
