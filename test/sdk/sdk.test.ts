@@ -25,6 +25,8 @@ import {
 } from './helpers.js';
 
 const LOOKUP = 'https://ip.example/json';
+/** setup() resolves first; the IP lookup and the profiler start in the task after. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const FIRST_PARTY = `${BASE}/v1/ip`;
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -266,6 +268,7 @@ describe('fraudAnalysis.setup()', () => {
     const blocked = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 1000));
     const result = await Promise.race([sdk.fraudAnalysis.setup(), blocked]);
     expect(result).toEqual({ sessionId: session().sessionId, expiresAt: expect.any(String) });
+    await nextTask();
     // Both are still pending, and nothing was reported yet.
     expect(profiler.factory).toHaveBeenCalledTimes(1);
     expect(profiler.contexts[0]!.signal.aborted).toBe(false);
@@ -273,6 +276,30 @@ describe('fraudAnalysis.setup()', () => {
     lookup.resolve(json(200, { ip: '198.51.100.23' }));
     profiler.report.resolve(REPORT);
     await expect(sdk.fraudAnalysis.reported()).resolves.toBe(true);
+  });
+
+  it("reads the page's data (the cookie probe) while init()'s request is out: setup() only sends", async () => {
+    let proto = Object.getPrototypeOf(document);
+    while (!Object.getOwnPropertyDescriptor(proto, 'cookie')) proto = Object.getPrototypeOf(proto);
+    const descriptor = Object.getOwnPropertyDescriptor(proto, 'cookie')!;
+    const reads = vi
+      .spyOn(document, 'cookie', 'get')
+      .mockImplementation(() => descriptor.get!.call(document));
+    const config = deferred<Response>();
+    const { sdk, callsTo } = setupSdk({ [`GET ${BASE}/v1/sdk/config`]: () => config.promise });
+    const ready = sdk.init();
+    expect(reads).toHaveBeenCalledTimes(1);
+    config.resolve(ok(CONFIG));
+    await ready;
+    await sdk.fraudAnalysis.setup();
+    sdk.teardown();
+    await sdk.fraudAnalysis.setup();
+    // Two sessions, one reading of the page.
+    expect(reads).toHaveBeenCalledTimes(1);
+    const created = callsTo('POST', '/v1/fraud/sessions');
+    expect(created).toHaveLength(2);
+    expect(created[1]!.body).toEqual(created[0]!.body);
+    expect(created[0]!.body).toMatchObject({ cookies_accepted: true });
   });
 
   it('sends only the session request, then starts the IP lookup and the profiler once the session exists', async () => {
@@ -289,6 +316,10 @@ describe('fraudAnalysis.setup()', () => {
     expect(profiler.factory).not.toHaveBeenCalled();
     created.resolve(ok(session(), 201));
     await result;
+    // setup() resolved to the page before either started.
+    expect(calls.map((c) => c.url)).not.toContain(LOOKUP);
+    expect(profiler.factory).not.toHaveBeenCalled();
+    await nextTask();
     await flush();
     expect(calls.map((c) => c.url)).toContain(LOOKUP);
     expect(profiler.factory).toHaveBeenCalledTimes(1);
@@ -597,6 +628,7 @@ describe('teardown()', () => {
     );
     await sdk.init();
     const first = await sdk.fraudAnalysis.setup();
+    await nextTask();
     const reported = sdk.fraudAnalysis.reported();
     sdk.teardown();
     expect(lookups[0]!.signal!.aborted).toBe(true);
@@ -609,6 +641,21 @@ describe('teardown()', () => {
     const second = await sdk.fraudAnalysis.setup();
     expect(second.sessionId).not.toBe(first.sessionId);
     expect(callsTo('POST', '/v1/fraud/sessions')).toHaveLength(2);
+  });
+
+  it('right after setup() resolved, before the collection started: no lookup, no profiler, nothing sent', async () => {
+    const profiler = controlledProfiler();
+    const { sdk, calls, signalsCalls } = setupSdk({}, { profiler: profiler.factory });
+    await sdk.init();
+    await sdk.fraudAnalysis.setup();
+    const reported = sdk.fraudAnalysis.reported();
+    sdk.teardown();
+    await expect(reported).resolves.toBe(false);
+    await nextTask();
+    await flush();
+    expect(calls.map((c) => c.url)).not.toContain(LOOKUP);
+    expect(profiler.factory).not.toHaveBeenCalled();
+    expect(signalsCalls()).toHaveLength(0);
   });
 
   it('leaves the page as it found it', async () => {

@@ -21,7 +21,7 @@ export function cookiesAccepted(doc: Document = document, nav: Navigator = navig
   try {
     doc.cookie = `${name}=1; path=/; SameSite=Lax`;
     const stored = doc.cookie.split(/;\s*/).includes(`${name}=1`);
-    doc.cookie = `${name}=; path=/; SameSite=Lax; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+    doc.cookie = `${name}=; path=/; SameSite=Lax; max-age=0`;
     return stored;
   } catch {
     // Reading document.cookie throws in sandboxed documents: cookies are not usable there.

@@ -1,4 +1,4 @@
-import { collectBrowserData } from './browser-data.js';
+import { type BrowserData, collectBrowserData } from './browser-data.js';
 import { invalidResponse, notInitialised, SdkError } from './errors.js';
 import { type IpLookupResult, lookupIp } from './ip-lookup.js';
 import type { ProfilerFactory, ProfilerOutcome, ProfilerReport } from './profiler/index.js';
@@ -66,6 +66,8 @@ export function signalsBody(token: string, ip: IpLookupResult, outcome: Profiler
   return body;
 }
 
+type Settings = NonNullable<ReturnType<FraudAnalysisContext['settings']>>;
+
 interface Run {
   controller: AbortController;
   pending?: Promise<FraudSetupResult>;
@@ -78,8 +80,15 @@ export function createFraudAnalysis(context: FraudAnalysisContext): {
   teardown(): void;
   /** Called when a card token was created: the current session goes to that token's charge. */
   spend(): void;
+  /** Reads the page's data for the session request ahead of `setup()`: call it while `init()`'s request is out. */
+  prepare(): void;
 } {
   let current: Run | undefined;
+  // Read once per SDK: none of it changes within a page, and the cookie probe alone (two cookie writes and a
+  // read, each a synchronous round trip to the browser's cookie store) was the largest part of setup()'s own
+  // work before its request could leave.
+  let data: BrowserData | undefined;
+  const browserData = () => (data ??= collectBrowserData());
 
   const teardown = () => {
     const run = current;
@@ -88,14 +97,35 @@ export function createFraudAnalysis(context: FraudAnalysisContext): {
     run.controller.abort(new SdkError('ABORTED', 'Stopped by `teardown()`.'));
   };
 
-  // The run's signal stops the profiler on teardown.
-  const profile = (sessionId: string, enabled: boolean, signal: AbortSignal): Promise<ProfilerOutcome> =>
-    context.profiler && enabled
-      ? startProfiler(context.profiler, sessionId, context.profilerTimeoutMs, signal).done
-      : Promise.resolve({ error: 'disabled' });
+  /** Collects the session's signals and sends them; resolves whether the service accepted them. */
+  const report = async (settings: Settings, sessionId: string, token: string, signal: AbortSignal) => {
+    if (signal.aborted) return false;
+    try {
+      const [lookup, outcome] = await Promise.all([
+        lookupIp({
+          urls: settings.ipLookupUrls,
+          timeoutMs: context.ipLookupTimeoutMs,
+          fetch: context.fetch,
+          signal,
+        }),
+        // The run's signal stops the profiler on teardown.
+        context.profiler && settings.profilerEnabled
+          ? startProfiler(context.profiler, sessionId, context.profilerTimeoutMs, signal).done
+          : ({ error: 'disabled' } satisfies ProfilerOutcome),
+      ]);
+      if (signal.aborted) return false;
+      await context.api('POST', `/v1/fraud/sessions/${encodeURIComponent(sessionId)}/signals`, {
+        body: signalsBody(token, lookup, outcome),
+        signal,
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  };
 
-  const start = (settings: NonNullable<ReturnType<FraudAnalysisContext['settings']>>): Run => {
-    const data = collectBrowserData();
+  const start = (settings: Settings): Run => {
+    const body = browserData();
     const controller = new AbortController();
     const { signal } = controller;
     let settleReported: (sent: boolean) => void = () => {};
@@ -105,7 +135,7 @@ export function createFraudAnalysis(context: FraudAnalysisContext): {
       .api<{ sessionId?: unknown; expires_at?: unknown; signals_token?: unknown }>(
         'POST',
         '/v1/fraud/sessions',
-        { body: data, signal },
+        { body, signal },
       )
       .then((created) => {
         if (signal.aborted) throw signal.reason;
@@ -119,24 +149,11 @@ export function createFraudAnalysis(context: FraudAnalysisContext): {
         const result: FraudSetupResult = { sessionId: created.sessionId, expiresAt: created.expires_at };
         run.result = result;
         run.pending = undefined;
-        const sessionPath = `/v1/fraud/sessions/${encodeURIComponent(result.sessionId)}/signals`;
         // The lookup starts once the session exists, like the profiler: sent earlier, its request would
-        // compete with the session request for the page's connections and slow `setup()` down.
-        const ip = lookupIp({
-          urls: settings.ipLookupUrls,
-          timeoutMs: context.ipLookupTimeoutMs,
-          fetch: context.fetch,
-          signal,
-        });
-        Promise.all([ip, profile(result.sessionId, settings.profilerEnabled, signal)])
-          .then(([lookup, outcome]) => {
-            if (signal.aborted) return false;
-            return context
-              .api('POST', sessionPath, { body: signalsBody(token, lookup, outcome), signal })
-              .then(() => true);
-          })
-          .catch(() => false)
-          .then(settleReported);
+        // compete with the session request for the page's connections and slow `setup()` down. Both start
+        // in a task of their own, so that `setup()` resolves to the page's code first (issuing a request
+        // is itself work: about as long as the rest of setup()'s own work in Chromium).
+        setTimeout(() => report(settings, result.sessionId, token, signal).then(settleReported));
         return result;
       })
       .catch((error: unknown) => {
@@ -176,6 +193,13 @@ export function createFraudAnalysis(context: FraudAnalysisContext): {
     // Forgetting the result makes the next setup() start over (its collection is stopped then).
     spend: () => {
       if (current) current.result = undefined;
+    },
+    prepare: () => {
+      try {
+        browserData();
+      } catch {
+        // No page (server-side rendering, a worker): setup() rejects with UNSUPPORTED_ENVIRONMENT.
+      }
     },
   };
 }

@@ -53,14 +53,8 @@ export interface Cards {
 }
 
 /** Where this module was loaded from, when that was over HTTP(S). Read lazily: nothing runs at import. */
-function moduleOrigin(): string | undefined {
-  try {
-    const url = new URL(import.meta.url);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const moduleOrigin = (): string | undefined =>
+  /^https?:/.test(import.meta.url) ? new URL(import.meta.url).origin : undefined;
 
 function resolveBaseUrl(baseUrl: string | undefined): string {
   const origin = baseUrl ?? moduleOrigin() ?? (typeof location !== 'undefined' ? location.origin : undefined);
@@ -77,7 +71,7 @@ export class Sdk {
   readonly baseUrl: string;
   #config: SdkConfig | undefined;
   #init: Promise<SdkConfig> | undefined;
-  readonly #teardownFraud: () => void;
+  readonly #fraud: ReturnType<typeof createFraudAnalysis>;
   readonly #api: <T>(method: 'GET' | 'POST', path: string, request?: object) => Promise<T>;
 
   /** Throws `SdkError` `INVALID_PUBLIC_KEY` when `publicKey` is not a public key (`pk_…`). */
@@ -94,7 +88,7 @@ export class Sdk {
     };
     this.#api = (method, path, request) => callApi(client, method, path, request);
 
-    const fraud = createFraudAnalysis({
+    const fraud = (this.#fraud = createFraudAnalysis({
       settings: () =>
         this.#config && {
           profilerEnabled: this.#config.profilerEnabled,
@@ -110,9 +104,8 @@ export class Sdk {
             ? defaultProfiler
             : options.profiler,
       profilerTimeoutMs: options.profilerTimeoutMs ?? 10_000,
-    });
+    }));
     this.fraudAnalysis = fraud.api;
-    this.#teardownFraud = fraud.teardown;
     this.cards = {
       tokenize: async (card, tokenizeOptions = {}) => {
         if (!this.#config) throw notInitialised();
@@ -157,6 +150,8 @@ export class Sdk {
         throw error;
       },
     );
+    // While the request is out: `setup()`, which follows `init()`, then has only its request to send.
+    this.#fraud.prepare();
     return this.#init;
   }
 
@@ -165,6 +160,6 @@ export class Sdk {
    * initialised, so a later `setup()` starts a new session. Nothing the SDK added to the page remains.
    */
   teardown(): void {
-    this.#teardownFraud();
+    this.#fraud.teardown();
   }
 }
