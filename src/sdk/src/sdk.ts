@@ -88,7 +88,7 @@ export class Sdk {
     };
     this.#api = (method, path, request) => callApi(client, method, path, request);
 
-    const fraud = (this.#fraud = createFraudAnalysis({
+    const fraud = createFraudAnalysis({
       settings: () =>
         this.#config && {
           profilerEnabled: this.#config.profilerEnabled,
@@ -104,7 +104,8 @@ export class Sdk {
             ? defaultProfiler
             : options.profiler,
       profilerTimeoutMs: options.profilerTimeoutMs ?? 10_000,
-    }));
+    });
+    this.#fraud = fraud;
     this.fraudAnalysis = fraud.api;
     this.cards = {
       tokenize: async (card, tokenizeOptions = {}) => {
