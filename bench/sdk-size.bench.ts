@@ -14,6 +14,8 @@ const terser = terserPlugin as unknown as typeof terserPlugin.default;
 
 /** 5 KB = 5 × 1024 bytes, the same reading as test/sdk/build.test.ts. */
 export const CORE_GZIP_TARGET_BYTES = 5 * 1024;
+/** The script-tag core carries the card helpers as `Sdk.*` and the chunk loader: 6 KB (issue 14). */
+export const SCRIPT_TAG_CORE_GZIP_TARGET_BYTES = 6 * 1024;
 
 // gzip at zlib's default level (6), as the build test measures and as most servers and CDNs compress.
 const gzipped = (code: Buffer) => gzipSync(code).length;
@@ -95,7 +97,10 @@ function sizes(name: string, code: Buffer, target?: { bytes: number; label: stri
   ];
 }
 
-/** Issue 3: bundle sizes of the core that setup() needs, the profiler chunk, and FingerprintJS alone. */
+/**
+ * Issues 3 and 14: bundle sizes of the core that setup() needs (ES module and script tag), their profiler
+ * chunks, and FingerprintJS alone.
+ */
 export async function sdkSizeBenchmark(_durationSeconds: number): Promise<BenchFigure[]> {
   const build = ensureSdkBuilt();
   const fingerprint = await fingerprintAlone();
@@ -108,6 +113,10 @@ export async function sdkSizeBenchmark(_durationSeconds: number): Promise<BenchF
     ...sizes('SDK core, only `Sdk` imported (tree-shaken by an app bundler)', sdkOnly),
     ...sizes('SDK profiler chunk (FingerprintJS + BotD)', fs.readFileSync(build.profilerChunk)),
     ...sizes('FingerprintJS alone (rollup + terser)', fingerprint),
-    ...sizes('SDK IIFE (script-tag build, profiler inlined)', fs.readFileSync(build.iife)),
+    ...sizes('SDK script-tag core (sdk.js, profiler loaded lazily)', fs.readFileSync(build.iife), {
+      bytes: SCRIPT_TAG_CORE_GZIP_TARGET_BYTES,
+      label: `≤ 6 KB (${SCRIPT_TAG_CORE_GZIP_TARGET_BYTES.toLocaleString('en-US')} B)`,
+    }),
+    ...sizes('SDK script-tag profiler chunk (classic script)', fs.readFileSync(build.iifeProfilerChunk)),
   ];
 }

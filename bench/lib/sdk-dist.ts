@@ -11,8 +11,10 @@ export interface SdkBuild {
   entry: string;
   /** dist/esm/chunks/profiler-[hash].js: FingerprintJS + BotD, imported after the session exists. */
   profilerChunk: string;
-  /** dist/iife/sdk.js: the `<script src>` build, profiler inlined. */
+  /** dist/iife/sdk.js: the `<script src>` build's core. */
   iife: string;
+  /** dist/iife/chunks/profiler-[hash].js: its profiler, a classic script it adds after the session exists. */
+  iifeProfilerChunk: string;
 }
 
 function sdkSources(): string[] {
@@ -23,15 +25,21 @@ function sdkSources(): string[] {
     .map((file) => path.join(src, file));
 }
 
+/** The profiler chunk in `dir`, if built. */
+function profilerChunkIn(dir: string): string | undefined {
+  const chunk = fs.existsSync(dir)
+    ? fs.readdirSync(dir).find((file) => /^profiler-.+\.js$/.test(file))
+    : undefined;
+  return chunk && path.join(dir, chunk);
+}
+
 function findBuild(): SdkBuild | null {
   const entry = path.join(sdkDist, 'esm/index.js');
   const iife = path.join(sdkDist, 'iife/sdk.js');
-  const chunks = path.join(sdkDist, 'esm/chunks');
-  const chunk = fs.existsSync(chunks)
-    ? fs.readdirSync(chunks).find((file) => /^profiler-.+\.js$/.test(file))
-    : undefined;
-  if (!chunk || !fs.existsSync(entry) || !fs.existsSync(iife)) return null;
-  return { entry, profilerChunk: path.join(chunks, chunk), iife };
+  const profilerChunk = profilerChunkIn(path.join(sdkDist, 'esm/chunks'));
+  const iifeProfilerChunk = profilerChunkIn(path.join(sdkDist, 'iife/chunks'));
+  if (!profilerChunk || !iifeProfilerChunk || !fs.existsSync(entry) || !fs.existsSync(iife)) return null;
+  return { entry, profilerChunk, iife, iifeProfilerChunk };
 }
 
 /**
