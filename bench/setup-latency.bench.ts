@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import { startServer } from './lib/child.js';
@@ -140,7 +141,18 @@ export async function setupLatencyBenchmark(_durationSeconds: number): Promise<B
       calls: CALLS,
       warmup: WARMUP,
     };
+    // BENCH_SETUP_PROFILE=file.cpuprofile: a CPU profile of the page during the run (CDP, 50 µs sampling), to
+    // open in Chromium's DevTools (Performance) or read as JSON.
+    const profile = process.env.BENCH_SETUP_PROFILE;
+    const cdp = profile ? await page.context().newCDPSession(page) : undefined;
+    await cdp?.send('Profiler.enable');
+    await cdp?.send('Profiler.setSamplingInterval', { interval: 50 });
+    await cdp?.send('Profiler.start');
     const result = (await page.evaluate(`(${PAGE_SCRIPT})(${JSON.stringify(params)})`)) as PageResult;
+    if (cdp && profile) {
+      fs.writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+      console.error(`setup-latency: CPU profile of the page written to ${profile}`);
+    }
     if (pageErrors.length) throw new Error(`page errors: ${pageErrors.join('; ')}`);
     console.error(`setup-latency: ${CALLS} calls of each kind; request headers ${result.headers.join(', ')}`);
 
