@@ -44,7 +44,7 @@ describe('cookiesAccepted', () => {
     expect(cookiesAccepted()).toBe(true);
     expect(writes).toHaveLength(2);
     expect(writes[0]).toMatch(/^__vigia_probe=1;/);
-    expect(writes[1]).toMatch(/max-age=0/);
+    expect(writes[1]).toMatch(/max-age=-1/);
     // Nothing of the probe remains; the page's own cookies are untouched.
     expect(document.cookie).toBe('merchant_cart=42');
   });

@@ -21,7 +21,9 @@ export function cookiesAccepted(doc: Document = document, nav: Navigator = navig
   try {
     doc.cookie = `${name}=1; path=/; SameSite=Lax`;
     const stored = doc.cookie.split(/;\s*/).includes(`${name}=1`);
-    doc.cookie = `${name}=; path=/; SameSite=Lax; max-age=0`;
+    // A max-age of zero or less deletes (RFC 6265 §5.2.2); -1, as a jar that compares the expiry with now
+    // strictly (happy-dom) would keep a 0 until the next millisecond.
+    doc.cookie = `${name}=; path=/; SameSite=Lax; max-age=-1`;
     return stored;
   } catch {
     // Reading document.cookie throws in sandboxed documents: cookies are not usable there.
