@@ -17,6 +17,7 @@ import { type Acquirer, FAILURE_MESSAGES } from './acquirer.js';
 import type { ChargeEventType } from './events.js';
 import { presentCharge } from './present.js';
 import { SUPPORTED_PAYMENT_METHODS } from './schemas.js';
+import { chargeSearchCandidates } from './search-index.js';
 import type { ChargesTable } from './table.js';
 
 export type ChargeStatus = ChargesTable['status'];
@@ -279,6 +280,7 @@ export async function listCharges(
       status: 'status',
       search: ['search_text'],
       searchStoredLowerCase: true,
+      searchIndex: (search) => chargeSearchCandidates(db, search),
     },
   );
   return { charges: rows.map(toCharge), pagination };

@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 
 export interface ListFilters {
   page: number;
@@ -23,6 +23,11 @@ export interface ListColumns {
   searchStoredLowerCase?: boolean;
   /** How many matches of a search to fetch at once before counting (default 200); see `paginate`. */
   probe?: number;
+  /**
+   * A text index that narrows a search to a few candidate rows (a superset of the matches: the LIKE still
+   * decides), or answers nothing when it cannot help, e.g. for a term too common or too short.
+   */
+  searchIndex?: (search: string) => Promise<Expression<SqlBool> | undefined>;
 }
 
 export interface Pagination {
@@ -64,6 +69,8 @@ export async function paginate<DB, TB extends keyof DB, O>(
       return sql`${text} like ${pattern} escape '\\'`;
     });
     filtered = filtered.where(sql<boolean>`(${sql.join(matches, sql` or `)})`);
+    const candidates = await columns.searchIndex?.(filters.search);
+    if (candidates) filtered = filtered.where(candidates);
   }
   const newestFirst = filtered.orderBy(sql`${createdAt} desc, ${sql.ref(columns.id)} desc`);
   const offset = (filters.page - 1) * filters.limit;
@@ -77,14 +84,18 @@ export async function paginate<DB, TB extends keyof DB, O>(
   // page of them. Fetch the first `probe` matches at once: when that is all there is, it is both the total and
   // the page, in one scan. Otherwise (a common term), the probe stopped early and the count runs as usual.
   const probe = columns.probe ?? 200;
-  if (filters.search && offset + filters.limit <= probe) {
-    const head = await newestFirst.limit(probe + 1).execute();
-    if (head.length <= probe)
-      return { rows: head.slice(offset, offset + filters.limit), pagination: page(head.length) };
+  const head =
+    filters.search && offset + filters.limit <= probe ? await newestFirst.limit(probe + 1).execute() : null;
+  if (head && head.length <= probe) {
+    return { rows: head.slice(offset, offset + filters.limit), pagination: page(head.length) };
   }
   const counted = await filtered.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst();
   const total = Number((counted as { total?: number } | undefined)?.total ?? 0);
-  // Nothing to fetch past the last match: spare the second scan.
-  const rows = offset >= total ? [] : await newestFirst.limit(filters.limit).offset(offset).execute();
+  // The probe already holds the page; and there is nothing to fetch past the last match.
+  const rows = head
+    ? head.slice(offset, offset + filters.limit)
+    : offset >= total
+      ? []
+      : await newestFirst.limit(filters.limit).offset(offset).execute();
   return { rows, pagination: page(total) };
 }
