@@ -1,4 +1,4 @@
-import { type RawBuilder, type Selectable, SqliteAdapter, sql } from 'kysely';
+import { CompiledQuery, type RawBuilder, type Selectable, SqliteAdapter, sql } from 'kysely';
 import type { AddressRow } from './addresses/present.js';
 import type { DocumentRow } from './documents/present.js';
 import type { RepresentativeRow } from './representatives/present.js';
@@ -99,14 +99,8 @@ function nested(
 /** SQLite answers JSON as text, PostgreSQL's driver parses it. */
 const parsed = <T>(value: unknown): T[] => (typeof value === 'string' ? JSON.parse(value) : value) as T[];
 
-/**
- * A submerchant and everything its read shows, in one statement: the row, its representatives and addresses,
- * its current documents (oldest first) and the status histories of it and its documents. Null when it does not
- * exist or is another merchant's. The rows are those the separate queries read, column for column.
- */
-export async function readSubmerchant(db: Db, id: string, scope: Scope) {
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  let query = db
+function readStatement(db: Db, sqlite: boolean, scoped: boolean) {
+  const query = db
     .selectFrom('submerchants as s')
     .selectAll('s')
     .select([
@@ -125,9 +119,33 @@ export async function readSubmerchant(db: Db, id: string, scope: Scope) {
         'nested_status_changes',
       ),
     ])
-    .where('s.id', '=', id);
-  if ('merchantId' in scope) query = query.where('s.merchant_id', '=', scope.merchantId);
-  const found = await query.executeTakeFirst();
+    .where('s.id', '=', '')
+    .$if(scoped, (scopedQuery) => scopedQuery.where('s.merchant_id', '=', ''));
+  return query.compile().sql;
+}
+
+// The statement is the same text on every read (only its parameters change): built and compiled once per dialect
+// and scope, since compiling its ~150 nodes cost more than running it.
+const statements = new Map<string, string>();
+
+/**
+ * A submerchant and everything its read shows, in one statement: the row, its representatives and addresses,
+ * its current documents (oldest first) and the status histories of it and its documents. Null when it does not
+ * exist or is another merchant's. The rows are those the separate queries read, column for column.
+ */
+export async function readSubmerchant(db: Db, id: string, scope: Scope) {
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const scoped = 'merchantId' in scope;
+  const key = `${sqlite}:${scoped}`;
+  let text = statements.get(key);
+  if (text === undefined) {
+    text = readStatement(db, sqlite, scoped);
+    statements.set(key, text);
+  }
+  const { rows } = await db.executeQuery<SubmerchantRow & Record<`nested_${string}`, unknown>>(
+    CompiledQuery.raw(text, scoped ? [id, scope.merchantId] : [id]),
+  );
+  const found = rows[0];
   if (!found) return null;
   const { nested_representatives, nested_addresses, nested_documents, nested_status_changes, ...row } = found;
   return {
