@@ -22,8 +22,11 @@ function trigrams(term: string): string[] {
 /** An FTS5 string literal: the tokenizer, not the query syntax, reads what is inside. */
 const ftsString = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
-const capped = (match: string) =>
-  sql<number>`(select count(*) from (select 1 from charges_search where charges_search match ${match} limit ${MAX_CANDIDATES + 1}))`;
+/** A trigram held by fewer charges than this is rare enough; past it, counting further costs more than it tells. */
+const WEIGHING_CAP = 64;
+
+const capped = (match: string, cap: number) =>
+  sql<number>`(select count(*) from (select 1 from charges_search where charges_search match ${match} limit ${cap}))`;
 
 /**
  * On SQLite, narrows a charge search to the rows the trigram index (migration 0027) names: the charges holding
@@ -39,9 +42,9 @@ export async function chargeSearchCandidates(
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return undefined;
   const weighed = trigrams(search);
   if (weighed.length === 0) return undefined;
-  // How common each trigram is, counted up to the cap: reading a trigram's list costs its length.
+  // How common each trigram is, counted up to a small cap: reading a trigram's list costs its length.
   const { rows: counts } = await sql<{ i: number; n: number }>`${sql.join(
-    weighed.map((trigram, i) => sql`select ${i} as i, ${capped(ftsString(trigram))} as n`),
+    weighed.map((trigram, i) => sql`select ${i} as i, ${capped(ftsString(trigram), WEIGHING_CAP)} as n`),
     sql` union all `,
   )}`.execute(db);
   const rarest = counts
@@ -49,11 +52,8 @@ export async function chargeSearchCandidates(
     .sort((a, b) => a.n - b.n)
     .slice(0, TRIGRAMS_QUERIED);
   if (rarest[0]!.n === 0) return sql<SqlBool>`0 = 1`;
-  const { rows } = await sql<{
-    rowid: number;
-  }>`select rowid from charges_search where charges_search match ${rarest
-    .map(({ trigram }) => ftsString(trigram))
-    .join(' AND ')} limit ${MAX_CANDIDATES + 1}`.execute(db);
-  if (rows.length > MAX_CANDIDATES) return undefined;
-  return sql<SqlBool>`charges.rowid in (select value from json_each(${JSON.stringify(rows.map((row) => row.rowid))}))`;
+  const match = rarest.map(({ trigram }) => ftsString(trigram)).join(' AND ');
+  const { rows } = await sql<{ n: number }>`select ${capped(match, MAX_CANDIDATES + 1)} as n`.execute(db);
+  if (Number(rows[0]!.n) > MAX_CANDIDATES) return undefined;
+  return sql<SqlBool>`charges.rowid in (select rowid from charges_search where charges_search match ${match})`;
 }

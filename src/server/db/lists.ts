@@ -1,4 +1,4 @@
-import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 
 export interface ListFilters {
   page: number;
@@ -23,11 +23,6 @@ export interface ListColumns {
   searchStoredLowerCase?: boolean;
   /** How many matches of a search to fetch at once before counting (default 200); see `paginate`. */
   probe?: number;
-  /**
-   * A text index that narrows a search to a few candidate rows (a superset of the matches: the LIKE still
-   * decides), or answers nothing when it cannot help, e.g. for a term too common or too short.
-   */
-  searchIndex?: (search: string) => Promise<Expression<SqlBool> | undefined>;
 }
 
 export interface Pagination {
@@ -69,8 +64,6 @@ export async function paginate<DB, TB extends keyof DB, O>(
       return sql`${text} like ${pattern} escape '\\'`;
     });
     filtered = filtered.where(sql<boolean>`(${sql.join(matches, sql` or `)})`);
-    const candidates = await columns.searchIndex?.(filters.search);
-    if (candidates) filtered = filtered.where(candidates);
   }
   const newestFirst = filtered.orderBy(sql`${createdAt} desc, ${sql.ref(columns.id)} desc`);
   const offset = (filters.page - 1) * filters.limit;
