@@ -289,7 +289,7 @@ const queries = Object.entries(searches).map(([kind, search]) => ({
 // runs them (on SQLite, the trigram index's lookups first).
 const explain = app.store.dialect === 'sqlite' ? 'explain query plan' : 'explain';
 const plans = [];
-for (const search of ['zuleica', 'souza']) {
+for (const search of [someone.customer_email, 'souza']) {
   const statements: RootOperationNode[] = [];
   const recorder: KyselyPlugin = {
     transformQuery: ({ node }) => {
