@@ -92,6 +92,8 @@ export function versusBare(
 ): Promise<BenchFigure[]> {
   return versus({
     ...options,
+    // The bare route is the reference here: not measured a second time for information.
+    bare: undefined,
     reference: options.bare,
     referenceName: options.bareName ?? 'bare Fastify route, same JSON',
   });

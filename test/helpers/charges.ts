@@ -211,7 +211,13 @@ export async function seedCharges(
   app: VigiaApp,
   merchantId: string,
   count: number,
-  options: { from: string; to: string; batch?: number } = {
+  options: {
+    from: string;
+    to: string;
+    batch?: number;
+    /** The i-th charge's customer (default `Customer i`, `customeri@example.com`, VALID_CPF). */
+    customer?: (i: number) => { name: string; email: string; document: string };
+  } = {
     from: '2026-01-01T00:00:00.000Z',
     to: '2026-11-20T00:00:00.000Z',
   },
@@ -225,7 +231,11 @@ export async function seedCharges(
     for (let i = offset; i < Math.min(count, offset + batch); i++) {
       const id = randomUUID();
       const createdAt = new Date(start + Math.floor((span * i) / Math.max(1, count - 1))).toISOString();
-      const customer = { name: `Customer ${i}`, email: `customer${i}@example.com`, document: VALID_CPF };
+      const customer = options.customer?.(i) ?? {
+        name: `Customer ${i}`,
+        email: `customer${i}@example.com`,
+        document: VALID_CPF,
+      };
       rows.push({
         id,
         merchant_id: merchantId,

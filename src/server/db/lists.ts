@@ -77,14 +77,18 @@ export async function paginate<DB, TB extends keyof DB, O>(
   // page of them. Fetch the first `probe` matches at once: when that is all there is, it is both the total and
   // the page, in one scan. Otherwise (a common term), the probe stopped early and the count runs as usual.
   const probe = columns.probe ?? 200;
-  if (filters.search && offset + filters.limit <= probe) {
-    const head = await newestFirst.limit(probe + 1).execute();
-    if (head.length <= probe)
-      return { rows: head.slice(offset, offset + filters.limit), pagination: page(head.length) };
+  const head =
+    filters.search && offset + filters.limit <= probe ? await newestFirst.limit(probe + 1).execute() : null;
+  if (head && head.length <= probe) {
+    return { rows: head.slice(offset, offset + filters.limit), pagination: page(head.length) };
   }
   const counted = await filtered.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst();
   const total = Number((counted as { total?: number } | undefined)?.total ?? 0);
-  // Nothing to fetch past the last match: spare the second scan.
-  const rows = offset >= total ? [] : await newestFirst.limit(filters.limit).offset(offset).execute();
+  // The probe already holds the page; and there is nothing to fetch past the last match.
+  const rows = head
+    ? head.slice(offset, offset + filters.limit)
+    : offset >= total
+      ? []
+      : await newestFirst.limit(filters.limit).offset(offset).execute();
   return { rows, pagination: page(total) };
 }

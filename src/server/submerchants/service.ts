@@ -11,16 +11,16 @@ import { representativesOnlyForCompanies } from './errors.js';
 import { assertFields, birthDateCheck, type FieldCheck, notBlank, phoneCheck } from './fields.js';
 import { cnaeDigits, mccForCnae } from './mcc.js';
 import { presentSubmerchant, type StoredCnae } from './present.js';
+import { readSubmerchant } from './read-query.js';
 import { presentRepresentative } from './representatives/present.js';
 import { computeRequirements } from './requirements.js';
 import type { SubmerchantCreateBody, SubmerchantPatchBody } from './schemas.js';
-import { loadStatusHistories, recordStatusChange } from './status-history.js';
+import { recordStatusChange } from './status-history.js';
 import {
   type Actor,
   type Db,
   emitEvent,
   emitSubmerchantUpdated,
-  findSubmerchant,
   lockSubmerchant,
   type Scope,
   type SubmerchantRow,
@@ -305,33 +305,9 @@ export async function listSubmerchants(
 
 /** The submerchant with its representatives, addresses, current documents, requirements and history. */
 export async function getSubmerchantDetail(db: Db, id: string, scope: Scope, now: Date) {
-  const row = await findSubmerchant(db, id, scope);
-  if (!row) return null;
-  const [representatives, addresses, documents, histories] = await Promise.all([
-    db
-      .selectFrom('submerchant_representatives')
-      .selectAll()
-      .where('submerchant_id', '=', id)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('submerchant_addresses')
-      .selectAll()
-      .where('submerchant_id', '=', id)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('submerchant_documents')
-      .selectAll()
-      .where('submerchant_id', '=', id)
-      .where('replaced_at', 'is', null)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
-    loadStatusHistories(db, id),
-  ]);
+  const found = await readSubmerchant(db, id, scope);
+  if (!found) return null;
+  const { row, representatives, addresses, documents, histories } = found;
   return {
     ...presentSubmerchant(row),
     legal_representatives: representatives.map(presentRepresentative),

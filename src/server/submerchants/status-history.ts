@@ -71,14 +71,20 @@ export async function loadStatusHistories(
   submerchantId: string,
   subjectIds?: readonly string[],
 ): Promise<Map<string, StatusHistoryEntry[]>> {
-  const histories = new Map<string, StatusHistoryEntry[]>();
-  if (subjectIds && subjectIds.length === 0) return histories;
+  if (subjectIds && subjectIds.length === 0) return new Map();
   let query = db
     .selectFrom('submerchant_status_changes')
     .selectAll()
     .where('submerchant_id', '=', submerchantId);
   if (subjectIds) query = query.where('subject_id', 'in', subjectIds);
-  const rows = await query.orderBy('subject_id').orderBy('seq').execute();
+  return groupStatusHistories(await query.orderBy('subject_id').orderBy('seq').execute());
+}
+
+/** Status changes, ordered by subject and `seq`, as histories keyed by subject id. */
+export function groupStatusHistories(
+  rows: readonly Pick<Selectable<SubmerchantStatusChangesTable>, EntryColumns | 'subject_id'>[],
+): Map<string, StatusHistoryEntry[]> {
+  const histories = new Map<string, StatusHistoryEntry[]>();
   for (const row of rows) {
     const entries = histories.get(row.subject_id) ?? [];
     entries.push(toEntry(row));

@@ -1,0 +1,186 @@
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { VigiaApp } from '../../../src/server/app.js';
+import { chargeSearchCandidates } from '../../../src/server/charges/search-index.js';
+import { chargeSearchText } from '../../../src/server/charges/service.js';
+import { withCheckDigits } from '../../../src/server/core/tax-id.js';
+import { createTestMerchant, DIALECTS, startAppWithMerchant, type TestMerchant } from '../../helpers/app.js';
+import { quickCharge, seedCharges } from '../../helpers/charges.js';
+
+// The list's search goes through a trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL) for selective terms and
+// scans the date range for common or short ones. Either way it must answer what the plain substring match
+// answers: every charge of the merchant whose id, name, e-mail or document (raw or formatted) holds the term,
+// case-insensitively, accents kept, newest first, with the exact total.
+
+const FIRST = ['José', 'Maria', 'João', 'Conceição', 'Ana', 'Zoë'];
+const LAST = ['Araújo', 'Silva', 'Gonçalves', 'Souza', 'Müller'];
+const COUNT = 1_300;
+const FROM = Date.parse('2026-01-01T00:00:00.000Z');
+const TO = Date.parse('2026-06-30T00:00:00.000Z');
+
+const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+function customer(i: number) {
+  const first = FIRST[i % FIRST.length]!;
+  const last = LAST[Math.floor(i / FIRST.length) % LAST.length]!;
+  return {
+    name: `${first} ${last}`,
+    // Every e-mail at gmail.com: "gmail" is a term too common for the index.
+    email: `${plain(first)}.${plain(last)}${i}@gmail.com`,
+    document: withCheckDigits(String(100_000_000 + i * 7919).slice(0, 9), 'cpf'),
+  };
+}
+
+interface ChargeJson {
+  id: string;
+  created_at: string;
+}
+
+describe.each(DIALECTS)('%s', (dialect) => {
+  let app: VigiaApp;
+  let merchant: TestMerchant;
+  let busy: TestMerchant;
+
+  const list = async (query: Record<string, string>, who: TestMerchant = busy) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/v1/charges?${new URLSearchParams(query)}`,
+      headers: who.secret,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json() as { data: ChargeJson[]; pagination: { total: number } };
+  };
+
+  /** Every page of a search, as a merchant paging through it would read it. */
+  const everyMatch = async (query: Record<string, string>) => {
+    const first = await list({ ...query, limit: '100' });
+    const ids = first.data.map((charge) => charge.id);
+    for (let page = 2; page <= Math.ceil(first.pagination.total / 100); page++) {
+      ids.push(
+        ...(await list({ ...query, limit: '100', page: String(page) })).data.map((charge) => charge.id),
+      );
+    }
+    return { total: first.pagination.total, ids };
+  };
+
+  /** What the plain substring match answers, computed here from the seeded charges. */
+  let seeded: { id: string; text: string; createdAt: string }[];
+  const expected = (term: string, range: { date_from?: string; date_to?: string } = {}) => {
+    const from = range.date_from ? `${range.date_from}T00:00:00.000Z` : '';
+    const to = range.date_to ? `${range.date_to}T23:59:59.999Z` : '9';
+    const ids = seeded
+      .filter((row) => row.createdAt >= from && row.createdAt <= to && row.text.includes(term.toLowerCase()))
+      .sort((a, b) =>
+        a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1,
+      )
+      .map((row) => row.id);
+    return { total: ids.length, ids };
+  };
+
+  beforeAll(async () => {
+    ({ app, merchant } = await startAppWithMerchant(dialect));
+    busy = await createTestMerchant(app, { name: 'Busy' });
+    await seedCharges(app, busy.id, COUNT, {
+      from: new Date(FROM).toISOString(),
+      to: new Date(TO).toISOString(),
+      customer,
+    });
+    // Another merchant's charges hold the same customers: they must never show.
+    const other = await createTestMerchant(app, { name: 'Other' });
+    await seedCharges(app, other.id, 300, {
+      from: new Date(FROM).toISOString(),
+      to: new Date(TO).toISOString(),
+      customer,
+    });
+    const rows = await app.store.db
+      .selectFrom('charges')
+      .select(['id', 'created_at', 'customer_name', 'customer_email', 'customer_document'])
+      .where('merchant_id', '=', busy.id)
+      .execute();
+    seeded = rows.map((row) => ({
+      id: row.id,
+      createdAt: row.created_at,
+      text: chargeSearchText(row.id, {
+        name: row.customer_name,
+        email: row.customer_email,
+        document: row.customer_document,
+      }),
+    }));
+  }, 60_000);
+
+  const someone = 617;
+  const cpf = () => customer(someone).document;
+  const terms: [string, () => string][] = [
+    ['an e-mail fragment', () => `${plain(customer(someone).email).split('@')[0]}@gm`],
+    ['a whole e-mail, capitalised', () => customer(someone).email.toUpperCase()],
+    ['CPF digits', cpf],
+    ['a formatted CPF', () => cpf().replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')],
+    ['part of a CPF', () => cpf().slice(2, 8)],
+    ['an id prefix in capitals', () => seeded[someone]!.id.slice(0, 13).toUpperCase()],
+    ['a name with accents', () => 'CONCEIÇÃO GONÇALVES'],
+    ['an accented surname', () => 'araújo'],
+    ['its unaccented spelling (accents are kept: no match)', () => 'araujo'],
+    ['a name with a diaeresis', () => 'zoë müller'],
+    ['trigrams that all occur, but never together in this order', () => 'silva.joão'],
+    ['a common term (scanned, not indexed)', () => 'gmail'],
+    ['two characters (no trigram)', () => 'jo'],
+    ['one accented character', () => 'ç'],
+    ['one digit', () => '7'],
+    ['LIKE wildcards, taken literally', () => '%a_'],
+    ['a double quote', () => 'a"b'],
+    ['nothing known', () => 'zuleica'],
+  ];
+
+  test.each(terms)('%s: the same charges, order and total as the plain match', async (_, term) => {
+    const all = await everyMatch({ search: term() });
+    expect(all).toEqual(expected(term()));
+    const march = { date_from: '2026-03-01', date_to: '2026-03-31' };
+    expect(await everyMatch({ search: term(), ...march })).toEqual(expected(term(), march));
+  });
+
+  test('the selective terms do take the index on SQLite, the common and short ones the scan', async () => {
+    if (dialect !== 'sqlite') return;
+    const indexed = async (term: string) => (await chargeSearchCandidates(app.store.db, term)) !== undefined;
+    expect(await indexed(cpf())).toBe(true);
+    expect(await indexed(customer(someone).email)).toBe(true);
+    expect(await indexed('conceição gonçalves')).toBe(true);
+    expect(await indexed('zuleica')).toBe(true);
+    expect(await indexed('gmail')).toBe(false);
+    expect(await indexed('jo')).toBe(false);
+  });
+
+  test('a charge made through the API is found at once, and still after its refund', async () => {
+    const { response } = await quickCharge(app, merchant, {
+      session: false,
+      body: { customer: { name: 'Þórunn Ýr Kjartansdóttir', email: 'thorunn@example.is', document: cpf() } },
+    });
+    expect(response.statusCode).toBe(201);
+    const id = response.json().data.id as string;
+    const found = async (search: string) =>
+      (await list({ search }, merchant)).data.map((charge) => charge.id);
+    expect(await found('kjartansdóttir')).toEqual([id]);
+    expect(await found('thorunn@example')).toEqual([id]);
+    const refund = await app.inject({
+      method: 'POST',
+      url: `/v1/charges/${id}/refund`,
+      headers: merchant.secret,
+    });
+    expect(refund.statusCode).toBe(200);
+    expect(await found('ÞÓRUNN')).toEqual([id]);
+    if (dialect === 'sqlite') {
+      // FTS5 compares its index with the charges table and fails on any difference.
+      await sql`insert into charges_search (charges_search, rank) values ('integrity-check', 1)`.execute(
+        app.store.db,
+      );
+      // VACUUM (an operator's, from another connection) rebuilds the tables; the index names charges by rowid,
+      // which it must keep.
+      const file = new SQLite(app.config.databaseUrl.slice('file:'.length));
+      file.exec('vacuum');
+      file.close();
+      expect(await found('kjartansdóttir')).toEqual([id]);
+      await sql`insert into charges_search (charges_search, rank) values ('integrity-check', 1)`.execute(
+        app.store.db,
+      );
+    }
+  });
+});
