@@ -16,6 +16,7 @@ import m0020 from './0020_rate_limit_counters_unlogged.js';
 import m0022 from './0022_dashboard_users.js';
 import m0023 from './0023_dashboard_sessions.js';
 import m0025 from './0025_rolled_keys.js';
+import m0026 from './0026_fraud_session_reuse_refusals.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0022_dashboard_users': m0022,
   '0023_dashboard_sessions': m0023,
   '0025_rolled_keys': m0025,
+  '0026_fraud_session_reuse_refusals': m0026,
 };
