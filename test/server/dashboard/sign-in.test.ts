@@ -139,6 +139,8 @@ describe.each(DIALECTS)('%s', (dialect) => {
       expect(page.headers['content-security-policy']).not.toContain('unsafe-inline');
       expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)/);
       expect(page.body).not.toMatch(/<style|style=/);
+      // An icon of its own (allowed by img-src data:): the browser asks no /favicon.ico, which is a 404 here.
+      expect(page.body).toContain('<link rel="icon" href="data:,">');
     }
     const missing = await app.inject({ method: 'GET', url: '/dashboard/api/nothing-here' });
     expect(missing.statusCode).toBe(404);
