@@ -22,6 +22,7 @@ test("an endpoint's URL and events are edited, its secret regenerated (shown onc
   });
   await vigia.createUser(page, ['user', 'create', '--merchant', vigia.merchant.id], 'ops@loja.example');
   await signIn(page, 'ops@loja.example');
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
   await page.goto(`${DASHBOARD}/webhooks/${endpoint.id}`);
 
   await page.getByRole('button', { name: 'Edit' }).click();
@@ -73,8 +74,8 @@ test('submerchants are filtered and searched, submitted for review from their pa
     submerchantBody({ trade_name: 'Loja Incompleta' }),
   );
   await vigia.createUser(page, ['user', 'create', '--merchant', vigia.merchant.id], 'onboard@loja.example');
-  await vigia.createUser(page, ['operator-user', 'create'], 'judge@platform.example');
   await signIn(page, 'onboard@loja.example');
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Submerchants', exact: true }).click();
   const filters = page.getByRole('form', { name: 'Filters' });
   await filters.getByLabel('Search').fill('incompleta');
@@ -101,7 +102,9 @@ test('submerchants are filtered and searched, submitted for review from their pa
 
   // The operator rejects it with a reason; the merchant reads it and requests resubmission.
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await vigia.createUser(page, ['operator-user', 'create'], 'judge@platform.example');
   await signIn(page, 'judge@platform.example');
+  await expect(page.getByRole('heading', { name: 'Review queue', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Loja Pronta' }).click();
   await page.getByRole('button', { name: 'Reject submerchant' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reject the submerchant?' });
@@ -111,6 +114,7 @@ test('submerchants are filtered and searched, submitted for review from their pa
   await page.getByRole('button', { name: 'Sign out' }).click();
 
   await signIn(page, 'onboard@loja.example');
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
   await page.goto(`${DASHBOARD}/submerchants/${ready.id}`);
   await expect(page.locator('.facts')).toContainText('The social contract is not signed.');
   await page.getByRole('button', { name: 'Request resubmission' }).click();
@@ -130,6 +134,7 @@ test('Developers saves the checkout settings and risk thresholds; Charges are se
   const charge = await makeCharge(vigia);
   await vigia.createUser(page, ['user', 'create', '--merchant', vigia.merchant.id], 'owner2@loja.example');
   await signIn(page, 'owner2@loja.example');
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
 
   await page.getByRole('link', { name: 'Charges', exact: true }).click();
   const filters = page.getByRole('form', { name: 'Filters' });
