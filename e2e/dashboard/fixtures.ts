@@ -154,6 +154,13 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** A new owner of the test merchant, made by the CLI and signed in: Home is open. */
+export async function signInAsNewOwner(page: Page, vigia: Vigia, email: string): Promise<void> {
+  await vigia.createUser(page, ['user', 'create', '--merchant', vigia.merchant.id], email);
+  await signIn(page, email);
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+}
+
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in to Vigia' })).toBeVisible();

@@ -6,6 +6,7 @@ import {
   makeCharge,
   readySubmerchant,
   signIn,
+  signInAsNewOwner,
   test,
 } from './fixtures.js';
 
@@ -20,9 +21,7 @@ test("an endpoint's URL and events are edited, its secret regenerated (shown onc
     url: `${vigia.receiver.url}/first`,
     events: ['charge.captured'],
   });
-  await vigia.createUser(page, ['user', 'create', '--merchant', vigia.merchant.id], 'ops@loja.example');
-  await signIn(page, 'ops@loja.example');
-  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+  await signInAsNewOwner(page, vigia, 'ops@loja.example');
   await page.goto(`${DASHBOARD}/webhooks/${endpoint.id}`);
 
   await page.getByRole('button', { name: 'Edit' }).click();
@@ -73,9 +72,7 @@ test('submerchants are filtered and searched, submitted for review from their pa
     vigia.merchant.secret_key,
     submerchantBody({ trade_name: 'Loja Incompleta' }),
   );
-  await vigia.createUser(page, ['user', 'create', '--merchant', vigia.merchant.id], 'onboard@loja.example');
-  await signIn(page, 'onboard@loja.example');
-  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+  await signInAsNewOwner(page, vigia, 'onboard@loja.example');
   await page.getByRole('link', { name: 'Submerchants', exact: true }).click();
   const filters = page.getByRole('form', { name: 'Filters' });
   await filters.getByLabel('Search').fill('incompleta');
@@ -132,9 +129,7 @@ test('Developers saves the checkout settings and risk thresholds; Charges are se
   vigia,
 }) => {
   const charge = await makeCharge(vigia);
-  await vigia.createUser(page, ['user', 'create', '--merchant', vigia.merchant.id], 'owner2@loja.example');
-  await signIn(page, 'owner2@loja.example');
-  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+  await signInAsNewOwner(page, vigia, 'owner2@loja.example');
 
   await page.getByRole('link', { name: 'Charges', exact: true }).click();
   const filters = page.getByRole('form', { name: 'Filters' });

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { DEMO_USERS, demoUserFile, ensureDemoUsers } from '../../../src/server/dashboard/demo-users.js';
 import { createTestMerchant, DIALECTS, freshDatabaseUrl, startApp } from '../../helpers/app.js';
+import { freePort } from '../../helpers/ports.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -53,14 +53,6 @@ describe.each(DIALECTS)('%s', (dialect) => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Runs `npm start`'s script until its banner is printed; answers the banner and where the API is. */
 async function npmStart(dir: string): Promise<{ banner: string; api: string; stop: () => Promise<void> }> {
