@@ -12,7 +12,10 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'vigia-demo-users-'));
 
 describe.each(DIALECTS)('%s', (dialect) => {
-  test("development's demo users sign in to the demo merchant of the keys file, and their file says so", async () => {
+  // Four scrypt sign-ins and two fresh databases: more than the default 20 s on a loaded 2-core machine.
+  test("development's demo users sign in to the demo merchant of the keys file, and their file says so", {
+    timeout: 120_000,
+  }, async () => {
     const app = await startApp(await freshDatabaseUrl(dialect));
     const dir = tempDir();
     const config = { env: 'development' as const, demoKeysFile: path.join(dir, 'demo-merchant.json') };
