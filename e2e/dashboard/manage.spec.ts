@@ -159,4 +159,9 @@ test('Developers saves the checkout settings and risk thresholds; Charges are se
   await expect(page.getByLabel('Review at')).toHaveValue('40');
   await expect(page.getByLabel('Decline at')).toHaveValue('85');
   await expectAccessible(page);
+
+  // The other specs share this merchant: give it back its settings.
+  const sk = vigia.merchant.secret_key;
+  await vigia.api('PATCH', '/v1/account', sk, { fraud_analysis_mandatory: false, allowed_hosts: [] });
+  await vigia.api('PATCH', '/v1/risk/settings', sk, { review_threshold: null, decline_threshold: null });
 });
