@@ -8,6 +8,6 @@ export function startBanner(where: {
   dashboardUrl?: string | undefined;
   /** The demo merchant's keys: `{ secret_key, public_key }`. */
   keysFile?: string;
-  /** The dashboard's demo user, when the dashboard writes one: `{ email, password? }`. */
+  /** The dashboard's demo users, written by the service in development: `{ email, password, operator? }`. */
   demoUserFile?: string;
 }): string;

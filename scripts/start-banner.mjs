@@ -1,6 +1,13 @@
 // The lines `npm start` prints once the service and the demo answer: where everything is and what to sign in
 // with. What is not there is left out (no dashboard route yet, no demo user file, no keys file).
+
 import { existsSync, readFileSync } from 'node:fs';
+
+/** `email   password …` of a `{ email, password }` the service wrote, or undefined. */
+function signIn(user) {
+  if (typeof user?.email !== 'string') return undefined;
+  return `${user.email}${typeof user.password === 'string' ? `   password ${user.password}` : ''}`;
+}
 
 function readJson(file) {
   if (!file || !existsSync(file)) return undefined;
@@ -35,14 +42,8 @@ export function startBanner({ apiUrl, demoUrl, dashboardUrl, keysFile, demoUserF
     row('Vigia API', `${apiUrl}   (reference: ${apiUrl}/docs)`),
     row('Demo shop', `${demoUrl}/   (script tag)   ${demoUrl}/spa   (ES module)`),
     ...(dashboardUrl ? [row('Dashboard', dashboardUrl)] : []),
-    ...(dashboardUrl && typeof user?.email === 'string'
-      ? [
-          row(
-            'Demo user',
-            `${user.email}${typeof user.password === 'string' ? `   password ${user.password}` : ''}`,
-          ),
-        ]
-      : []),
+    ...(dashboardUrl && signIn(user) ? [row('Demo user', signIn(user))] : []),
+    ...(dashboardUrl && signIn(user?.operator) ? [row('Operator', signIn(user.operator))] : []),
     ...(typeof keys?.secret_key === 'string'
       ? [
           row('Secret key', `${keys.secret_key}   (your server; test mode)`),

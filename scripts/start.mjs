@@ -14,8 +14,9 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 // The service writes the demo merchant's keys here and the demo reads them (e2e runs use their own folder).
 const demoKeysFile = process.env.VIGIA_DEMO_KEYS_FILE || join(root, '.data', 'demo-merchant.json');
-// The dashboard's demo user ({ email, password }), when the service wrote one (development only).
-const demoUserFile = process.env.VIGIA_DEMO_USER_FILE || join(dirname(demoKeysFile), 'demo-user.json');
+// The dashboard's demo users, which the service writes beside the keys in development
+// (src/server/dashboard/demo-users.ts).
+const demoUserFile = join(dirname(demoKeysFile), 'demo-user.json');
 
 const port = process.env.PORT || '4000';
 const demoPort = process.env.DEMO_PORT || '4001';
@@ -138,6 +139,10 @@ async function ensureDemoKeys() {
   mkdirSync(dirname(demoKeysFile), { recursive: true });
   writeFileSync(demoKeysFile, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
   console.log(`start: created a demo merchant for this database (${keys.id}); keys in ${demoKeysFile}`);
+  // The service gave the dashboard's demo user to the merchant it knew when it started: move it to this one.
+  const users = spawnSync(tsx, ['src/server/cli.ts', 'demo-users'], { cwd: root, env, encoding: 'utf8' });
+  if (users.status !== 0)
+    console.error(`start: could not set up the dashboard's demo users:\n${users.stderr}`);
 }
 
 run('service', ['src/server/cli.ts', 'serve']);

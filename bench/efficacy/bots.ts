@@ -4,6 +4,7 @@ import { chromium as playwrightChromium } from '@playwright/test';
 import puppeteer from 'puppeteer-core';
 import { Builder } from 'selenium-webdriver';
 import chrome from 'selenium-webdriver/chrome.js';
+import { freePort } from '../../test/helpers/ports.js';
 import { BINARIES, CHROMIUM_FLAGS } from './humans.js';
 
 /** A driven browser: it has opened the URL; `close()` ends the driver and the browser. */
@@ -18,14 +19,6 @@ export type Driver =
   | 'puppeteer-firefox'
   | 'selenium-chromedriver'
   | 'selenium-webkit';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function waitForPort(port: number, deadlineMs: number) {
   const deadline = Date.now() + deadlineMs;

@@ -6,6 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import {
+  addressBody,
+  documentBody,
+  representativeBody,
+  submerchantBody,
+} from '../../test/helpers/submerchants.js';
 
 // The dashboard specs run their own service (development mode, fresh SQLite file) so that they can create users
 // with the real CLI (`vigia user create`), which needs the service's database.
@@ -148,6 +154,13 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** A new owner of the test merchant, made by the CLI and signed in: Home is open. */
+export async function signInAsNewOwner(page: Page, vigia: Vigia, email: string): Promise<void> {
+  await vigia.createUser(page, ['user', 'create', '--merchant', vigia.merchant.id], email);
+  await signIn(page, email);
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+}
+
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in to Vigia' })).toBeVisible();
@@ -200,4 +213,38 @@ export async function makeCharge(vigia: Vigia): Promise<any> {
     fraud_session_id: session.sessionId,
     customer: { name: 'Maria Silva', email: 'maria@example.com', document: '52998224725' },
   });
+}
+
+const COMPANY_DOCUMENTS = ['social_contract', 'cnpj_card', 'proof_of_residence_company'];
+const PARTNER_DOCUMENTS = [
+  'partner_front_id',
+  'partner_back_id',
+  'partner_selfie_with_id',
+  'partner_proof_of_residence',
+];
+/** How many documents `readySubmerchant` uploads. */
+export const READY_DOCUMENTS = COMPANY_DOCUMENTS.length + PARTNER_DOCUMENTS.length;
+
+/** A company submerchant with everything review needs (representative, documents, address), still `pending`. */
+export async function readySubmerchant(vigia: Vigia, tradeName: string): Promise<{ id: string }> {
+  const sk = vigia.merchant.secret_key;
+  const submerchant = await vigia.api(
+    'POST',
+    '/v1/submerchants',
+    sk,
+    submerchantBody({ trade_name: tradeName }),
+  );
+  const base = `/v1/submerchants/${submerchant.id}`;
+  const rep = await vigia.api(
+    'POST',
+    `${base}/legal-representatives`,
+    sk,
+    representativeBody({ participation_percentage: 100 }),
+  );
+  for (const type of COMPANY_DOCUMENTS) await vigia.api('POST', `${base}/documents`, sk, documentBody(type));
+  for (const type of PARTNER_DOCUMENTS) {
+    await vigia.api('POST', `${base}/documents`, sk, documentBody(type, { legal_representative_id: rep.id }));
+  }
+  await vigia.api('POST', `${base}/addresses`, sk, addressBody({ is_primary: true }));
+  return submerchant;
 }

@@ -1,42 +1,12 @@
-import {
-  addressBody,
-  documentBody,
-  representativeBody,
-  submerchantBody,
-} from '../../test/helpers/submerchants.js';
-import { expect, expectAccessible, signIn, test } from './fixtures.js';
-
-const COMPANY = ['social_contract', 'cnpj_card', 'proof_of_residence_company'];
-const PARTNER = [
-  'partner_front_id',
-  'partner_back_id',
-  'partner_selfie_with_id',
-  'partner_proof_of_residence',
-];
+import { expect, expectAccessible, READY_DOCUMENTS, readySubmerchant, signIn, test } from './fixtures.js';
 
 test('the operator takes a submerchant from pending_review to active, document by document', async ({
   page,
   vigia,
 }) => {
   const sk = vigia.merchant.secret_key;
-  const submerchant = await vigia.api(
-    'POST',
-    '/v1/submerchants',
-    sk,
-    submerchantBody({ trade_name: 'Loja do Teste' }),
-  );
+  const submerchant = await readySubmerchant(vigia, 'Loja do Teste');
   const base = `/v1/submerchants/${submerchant.id}`;
-  const rep = await vigia.api(
-    'POST',
-    `${base}/legal-representatives`,
-    sk,
-    representativeBody({ participation_percentage: 100 }),
-  );
-  for (const type of COMPANY) await vigia.api('POST', `${base}/documents`, sk, documentBody(type));
-  for (const type of PARTNER) {
-    await vigia.api('POST', `${base}/documents`, sk, documentBody(type, { legal_representative_id: rep.id }));
-  }
-  await vigia.api('POST', `${base}/addresses`, sk, addressBody({ is_primary: true }));
   await vigia.api('POST', `${base}/submit-for-review`, sk);
 
   await vigia.createUser(page, ['operator-user', 'create'], 'reviewer@platform.example');
@@ -53,7 +23,7 @@ test('the operator takes a submerchant from pending_review to active, document b
   await expect(dialog.getByLabel(/Reason/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-  for (let remaining = COMPANY.length + PARTNER.length; remaining > 0; remaining--) {
+  for (let remaining = READY_DOCUMENTS; remaining > 0; remaining--) {
     const approveDocument = page.getByRole('button', { name: /^Approve .+ [0-9a-f-]{36}$/ });
     await approveDocument.first().click();
     await expect(approveDocument).toHaveCount(remaining - 1);

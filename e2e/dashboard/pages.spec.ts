@@ -27,6 +27,7 @@ test('every merchant page works at 375 px, by keyboard, without accessibility vi
   await expect(page.locator('.uplot').first()).toBeVisible();
   expect(chartChunks.length).toBeGreaterThan(0);
   await expect(page.locator('.facts').getByText('Charges')).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Fraud-session coverage' })).toContainText('Reuse refused');
   await expectAccessible(page);
 
   for (const [link, heading] of [

@@ -35,6 +35,8 @@ const USAGE = `Usage: vigia <command>
                                               create a dashboard user of a merchant (owner by default);
                                               prints it with a one-time password_set_url (7 days)
   operator-user create --email E              create a dashboard user of the platform operator (same)
+  demo-users                                  development only: the dashboard's demo users for the demo
+                                              merchant of VIGIA_DEMO_KEYS_FILE (npm start runs it)
 
 Environment: PORT (4000), HOST (127.0.0.1), DATABASE_URL (file:.data/vigia.db | postgres://…),
 VIGIA_ENV (production when unset | development | test), LOG_LEVEL, TRUST_PROXY (proxy addresses/CIDRs or
@@ -81,7 +83,7 @@ async function serve(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
   await ensureDemoMerchant(app);
-  await ensureDemoUsers(app);
+  await ensureDemoUsers(app.store.db, app.config, app.clock());
   await app.listen({ port: config.port, host: config.host });
   let closing = false;
   const shutdown = (signal: string) => {
@@ -203,6 +205,13 @@ async function main(argv: string[]): Promise<void> {
         ),
       );
       console.log(JSON.stringify(created));
+      return;
+    }
+    case 'demo-users': {
+      const config = loadConfig();
+      if (config.env !== 'development')
+        throw new UsageError('demo-users runs only with VIGIA_ENV=development.');
+      await withStore((store) => ensureDemoUsers(store.db, config, new Date()));
       return;
     }
     default:

@@ -1,5 +1,5 @@
 import type { ComponentChildren, TargetedEvent } from 'preact';
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
 import { type Answer, ApiError, type Pagination } from './api.js';
 import { BASE, navigate } from './router.js';
 
@@ -240,6 +240,8 @@ export function Confirm(props: {
   onCancel: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  // A page may hold several dialogs (regenerate, delete): each is named by its own title.
+  const titleId = useId();
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -247,8 +249,8 @@ export function Confirm(props: {
     if (!props.open && element.open) element.close();
   }, [props.open]);
   return (
-    <dialog ref={dialog} aria-labelledby="confirm-title" onCancel={props.onCancel} onClose={props.onCancel}>
-      <h2 id="confirm-title">{props.title}</h2>
+    <dialog ref={dialog} aria-labelledby={titleId} onCancel={props.onCancel} onClose={props.onCancel}>
+      <h2 id={titleId}>{props.title}</h2>
       {props.children}
       <div class="actions">
         <button type="button" onClick={props.onCancel}>

@@ -5,6 +5,7 @@ import { fromJson, toJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
 import { type ListFilters, paginate } from '../db/lists.js';
 import { businessRule, invalidState, notFound, validationError } from '../errors.js';
+import { isFraudSessionReuse, recordFraudSessionReuseRefused } from '../fraud/reuse-refusals.js';
 import type { Merchant } from '../merchants/service.js';
 import { assessCharge } from '../risk/assess.js';
 import { testModeAnalysis } from '../risk/test-outcomes.js';
@@ -176,7 +177,7 @@ export async function createCharge(
   const chargeId = newId();
   const timestamp = now.toISOString();
 
-  return db.transaction().execute(async (trx) => {
+  const charged = db.transaction().execute(async (trx) => {
     if (charge.submerchantId) await checkSubmerchant(trx, merchant.id, charge.submerchantId);
     // Token first, then session, in every charge: two charges never wait on each other in opposite orders.
     const token = await consumeCardToken(trx, {
@@ -245,6 +246,11 @@ export async function createCharge(
     await outbox.recordEvent(trx, { merchantId: merchant.id, type, data: presentCharge(created), now });
     await input.whenCreated?.(trx, created);
     return created;
+  });
+  // A refused reuse of a fraud session is counted once the charge has rolled back, which would erase it.
+  return charged.catch(async (error: unknown) => {
+    if (isFraudSessionReuse(error)) await recordFraudSessionReuseRefused(db, merchant.id, now);
+    throw error;
   });
 }
 

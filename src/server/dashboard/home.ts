@@ -52,6 +52,8 @@ interface DayStats {
     blocked_profiler: number;
     expired_unused: number;
     consumed: number;
+    /** Charges refused that day because they named a session another charge had used (by day of refusal). */
+    reuse_refused: number;
   };
 }
 
@@ -64,7 +66,14 @@ const emptyDay = (date: string): DayStats => ({
   declined: 0,
   not_analyzed: 0,
   reasons: {},
-  sessions: { created: 0, profiled: 0, blocked_profiler: 0, expired_unused: 0, consumed: 0 },
+  sessions: {
+    created: 0,
+    profiled: 0,
+    blocked_profiler: 0,
+    expired_unused: 0,
+    consumed: 0,
+    reuse_refused: 0,
+  },
 });
 
 const dayOf = sql<string>`substr(created_at, 1, 10)`;
@@ -72,7 +81,8 @@ const dayOf = sql<string>`substr(created_at, 1, 10)`;
 /**
  * Charges per day and fraud status, and per day and list of reasons (few distinct lists), and fraud-session
  * coverage per day: created; profiled (the profiler reported a visitor); blocked profiler (signals came with the
- * profiler's error instead of its report, as when an ad blocker stops it); used; expired unused.
+ * profiler's error instead of its report, as when an ad blocker stops it); used; expired unused; and the charges
+ * refused for reusing a used session, counted on the day of the refusal (fraud/reuse-refusals.ts).
  */
 async function computeDays(db: Db, merchantId: string, period: Period, now: Date): Promise<DayStats[]> {
   const range = { from: startOf(period.from), to: endOf(period.to) };
@@ -81,7 +91,7 @@ async function computeDays(db: Db, merchantId: string, period: Period, now: Date
     .where('merchant_id', '=', merchantId)
     .where('created_at', '>=', range.from)
     .where('created_at', '<', range.to);
-  const [byStatus, byReasons, sessions] = await Promise.all([
+  const [byStatus, byReasons, sessions, reuseRefusals] = await Promise.all([
     charges
       .select([
         dayOf.as('day'),
@@ -115,6 +125,13 @@ async function computeDays(db: Db, merchantId: string, period: Period, now: Date
       .where('created_at', '<', range.to)
       .groupBy(dayOf)
       .execute(),
+    db
+      .selectFrom('fraud_session_reuse_refusals')
+      .select(['day', 'refusals'])
+      .where('merchant_id', '=', merchantId)
+      .where('day', '>=', period.from)
+      .where('day', '<=', period.to)
+      .execute(),
   ]);
   const days = new Map(daysOf(period).map((date) => [date, emptyDay(date)]));
   for (const row of byStatus) {
@@ -135,12 +152,17 @@ async function computeDays(db: Db, merchantId: string, period: Period, now: Date
     const day = days.get(row.day);
     if (!day) continue;
     day.sessions = {
+      ...day.sessions,
       created: Number(row.created),
       profiled: Number(row.profiled ?? 0),
       blocked_profiler: Number(row.blocked ?? 0),
       expired_unused: Number(row.expired ?? 0),
       consumed: Number(row.consumed ?? 0),
     };
+  }
+  for (const row of reuseRefusals) {
+    const day = days.get(row.day);
+    if (day) day.sessions.reuse_refused = Number(row.refusals);
   }
   return [...days.values()];
 }
@@ -210,7 +232,7 @@ export class HomeStats {
 
 function present(period: Period, days: DayStats[], webhooks: Awaited<ReturnType<typeof webhookHealth>>) {
   const totals = { charges: 0, amount: 0, approved: 0, review: 0, declined: 0, not_analyzed: 0 };
-  const sessions = { created: 0, profiled: 0, blocked_profiler: 0, expired_unused: 0, consumed: 0 };
+  const sessions = { ...emptyDay('').sessions };
   const reasons = new Map<string, number>();
   for (const day of days) {
     for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += day[key];

@@ -24,6 +24,7 @@ const INDEX_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Vigia dashboard</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/dashboard/assets/dashboard.css">
 <script type="module" src="/dashboard/assets/main.js"></script>
 </head>

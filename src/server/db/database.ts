@@ -1,7 +1,7 @@
 import type { ChargesTable } from '../charges/table.js';
 import type { IdempotencyKeysTable } from '../core/idempotency.js';
 import type { DashboardSessionsTable, DashboardUsersTable } from '../dashboard/table.js';
-import type { FraudSessionsTable } from '../fraud/table.js';
+import type { FraudSessionReuseRefusalsTable, FraudSessionsTable } from '../fraud/table.js';
 import type { MerchantPreviousKeysTable, MerchantsTable } from '../merchants/table.js';
 import type { OperatorKeysTable } from '../operators/table.js';
 import type { CardVelocityLocksTable, MerchantRiskSettingsTable } from '../risk/table.js';
@@ -28,6 +28,7 @@ export interface Database {
   operator_keys: OperatorKeysTable;
   events: EventsTable;
   fraud_sessions: FraudSessionsTable;
+  fraud_session_reuse_refusals: FraudSessionReuseRefusalsTable;
   card_tokens: CardTokensTable;
   charges: ChargesTable;
   card_velocity_locks: CardVelocityLocksTable;

@@ -37,3 +37,16 @@ export interface FraudSessionsTable {
   created_at: string;
   updated_at: string;
 }
+
+/**
+ * Refused second uses of a fraud session (a charge naming a session another charge already used), counted per
+ * merchant and UTC day of the refusal. One row per merchant and day whatever the number of refusals, written
+ * after the refused charge rolled back.
+ */
+export interface FraudSessionReuseRefusalsTable {
+  merchant_id: string;
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  refusals: number;
+  last_refused_at: string;
+}

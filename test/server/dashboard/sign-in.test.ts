@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ACCOUNT_FAILURES_PER_WINDOW } from '../../../src/server/dashboard/login-limits.js';
-import { SESSION_IDLE_MS } from '../../../src/server/dashboard/sessions.js';
+import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../../src/server/dashboard/sessions.js';
 import { DIALECTS, freshDatabaseUrl, startApp, TestClock } from '../../helpers/app.js';
 import { createTestMerchant } from '../../helpers/merchants.js';
 import { createUser, PASSWORD, signIn } from './helpers.js';
@@ -110,6 +110,20 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(change.statusCode).toBe(401);
   });
 
+  test('a session in use every hour still ends 12 hours after sign-in', async () => {
+    const { app, clock, merchant } = await start();
+    await createUser(app, merchant.id, 'ana@loja.example');
+    const { cookie } = await signIn(app, 'ana@loja.example');
+    const who = async () =>
+      (await app.inject({ method: 'GET', url: '/dashboard/api/session', headers: { cookie } })).json().data;
+    for (let hour = 1; hour < SESSION_MAX_MS / 3_600_000; hour++) {
+      clock.advance(3_600_000);
+      expect((await who())?.user.email, `hour ${hour}`).toBe('ana@loja.example');
+    }
+    clock.advance(3_600_000);
+    expect(await who()).toBeNull();
+  });
+
   test('bad input is a 400 in the error shape and a duplicate e-mail is refused', async () => {
     const { app, merchant } = await start();
     const bad = await app.inject({
@@ -139,6 +153,8 @@ describe.each(DIALECTS)('%s', (dialect) => {
       expect(page.headers['content-security-policy']).not.toContain('unsafe-inline');
       expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)/);
       expect(page.body).not.toMatch(/<style|style=/);
+      // An icon of its own (allowed by img-src data:): the browser asks no /favicon.ico, which is a 404 here.
+      expect(page.body).toContain('<link rel="icon" href="data:,">');
     }
     const missing = await app.inject({ method: 'GET', url: '/dashboard/api/nothing-here' });
     expect(missing.statusCode).toBe(404);

@@ -23,6 +23,7 @@ interface HomeStats {
     blocked_profiler: number;
     expired_unused: number;
     consumed: number;
+    reuse_refused: number;
   };
   webhooks: {
     attempts: number;
@@ -198,6 +199,7 @@ export function HomePage() {
                     { label: 'Profiler blocked', value: sessions.blocked_profiler },
                     { label: 'Used by a charge', value: sessions.consumed },
                     { label: 'Expired unused', value: sessions.expired_unused },
+                    { label: 'Reuse refused', value: sessions.reuse_refused },
                   ]}
                   empty=""
                 />

@@ -16,6 +16,7 @@ import m0020 from './0020_rate_limit_counters_unlogged.js';
 import m0022 from './0022_dashboard_users.js';
 import m0023 from './0023_dashboard_sessions.js';
 import m0025 from './0025_rolled_keys.js';
+import m0026 from './0026_fraud_session_reuse_refusals.js';
 import m0027 from './0027_charges_search_fts.js';
 import m0028 from './0028_charges_search_trgm.js';
 
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0022_dashboard_users': m0022,
   '0023_dashboard_sessions': m0023,
   '0025_rolled_keys': m0025,
+  '0026_fraud_session_reuse_refusals': m0026,
   '0027_charges_search_fts': m0027,
   '0028_charges_search_trgm': m0028,
 };
