@@ -191,6 +191,17 @@ describe('import direction (docs/contributing.md, "Layers")', () => {
     }
   });
 
+  test('tests mirror src: every test/server/<dir> names a src/server/<dir> (docs/contributing.md, "Tests")', () => {
+    const folders = (dir: string) =>
+      fs
+        .readdirSync(path.join(repoRoot, dir), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && entry.name !== 'node_modules')
+        .map((entry) => entry.name);
+    const sourceFolders = folders(SERVER);
+    expect(sourceFolders).toContain('submerchants');
+    expect(folders('test/server').filter((folder) => !sourceFolders.includes(folder))).toEqual([]);
+  });
+
   test('the rules catch what they forbid', () => {
     expect(violation({ from: 'http/lists.ts', to: 'charges/service.ts', typeOnly: false })).toBe(
       'http may not import resource',
