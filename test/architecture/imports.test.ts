@@ -73,11 +73,6 @@ function violation({ from, to, typeOnly }: Import): string | null {
  * below fails when one of them is gone, so that its entry is removed with it.
  */
 const KNOWN_EXCEPTIONS: readonly string[] = [
-  // Type-only: the idempotency store's queries are typed by the whole Database (Kysely's types are invariant in
-  // it). Removed when the store takes a Kysely of its own table.
-  'core/idempotency.ts -> db/database.ts',
-  // Issue 10 item 5, submerchants pass: their tables move to submerchants/table.ts.
-  'db/database.ts -> submerchants/tables.ts',
   // Issue 10 item 4/5, submerchants pass: onboarding receives app.outbox like charges do.
   'submerchants/store.ts -> webhooks/outbox.ts',
 ];

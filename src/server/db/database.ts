@@ -11,7 +11,7 @@ import type {
   SubmerchantRepresentativesTable,
   SubmerchantStatusChangesTable,
   SubmerchantsTable,
-} from '../submerchants/tables.js';
+} from '../submerchants/table.js';
 import type { CardTokensTable } from '../tokens/table.js';
 import type {
   EventsTable,

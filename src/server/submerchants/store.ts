@@ -4,7 +4,7 @@ import { notFound } from '../errors.js';
 import { writeEvent } from '../webhooks/outbox.js';
 import type { SubmerchantEventType } from './events.js';
 import { presentSubmerchant } from './present.js';
-import type { SubmerchantsTable } from './tables.js';
+import type { SubmerchantsTable } from './table.js';
 
 export type Db = Kysely<Database>;
 export type SubmerchantRow = Selectable<SubmerchantsTable>;
