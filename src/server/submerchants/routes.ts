@@ -42,7 +42,7 @@ export const submerchantCoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const actor = merchantActor(request);
-      const row = await createSubmerchant(app.store.db, actor.id, request.body, app.clock());
+      const row = await createSubmerchant(app.store.db, app.outbox, actor.id, request.body, app.clock());
       reply.code(201);
       return { message: 'Submerchant created.', data: await detail(row.id, actor.id) };
     },
@@ -103,7 +103,7 @@ export const submerchantCoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const actor = merchantActor(request);
-      await updateSubmerchant(app.store.db, request.params.id, actor, request.body, app.clock());
+      await updateSubmerchant(app.store.db, app.outbox, request.params.id, actor, request.body, app.clock());
       return { message: 'Submerchant updated.', data: await detail(request.params.id, actor.id) };
     },
   );

@@ -5,6 +5,7 @@ import { toJson } from '../db/columns.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { type ListFilters, paginate } from '../db/lists.js';
 import { ApiError } from '../errors.js';
+import type { Outbox } from '../webhooks/outbox.js';
 import { presentAddress } from './addresses/present.js';
 import { presentDocument } from './documents/present.js';
 import { representativesOnlyForCompanies } from './errors.js';
@@ -141,6 +142,7 @@ async function findByTaxId(db: Db, merchantId: string, taxId: string, exceptId?:
 
 export async function createSubmerchant(
   db: Db,
+  outbox: Outbox,
   merchantId: string,
   body: SubmerchantCreate,
   now: Date,
@@ -191,7 +193,14 @@ export async function createSubmerchant(
         actor: { kind: 'merchant', id: merchantId },
         now,
       });
-      await emitEvent(trx, merchantId, 'submerchant.created', { submerchant: presentSubmerchant(row) }, now);
+      await emitEvent(
+        outbox,
+        trx,
+        merchantId,
+        'submerchant.created',
+        { submerchant: presentSubmerchant(row) },
+        now,
+      );
       return row;
     });
   } catch (error) {
@@ -203,6 +212,7 @@ export async function createSubmerchant(
 
 export async function updateSubmerchant(
   db: Db,
+  outbox: Outbox,
   id: string,
   actor: Actor & { kind: 'merchant' },
   patch: SubmerchantPatch,
@@ -271,6 +281,7 @@ export async function updateSubmerchant(
         .returningAll()
         .executeTakeFirstOrThrow();
       await emitSubmerchantUpdated(
+        outbox,
         trx,
         actor.id,
         updated,

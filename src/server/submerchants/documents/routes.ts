@@ -34,6 +34,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const now = app.clock();
       const { document, replacedId } = await createDocument(
         app.store.db,
+        app.outbox,
         request.params.id,
         merchantActor(request),
         request.body,
@@ -113,6 +114,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await deleteDocument(
         app.store.db,
+        app.outbox,
         request.params.id,
         request.params.documentId,
         merchantActor(request),

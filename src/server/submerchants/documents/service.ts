@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { newId } from '../../core/ids.js';
 import { type ListFilters, paginate } from '../../db/lists.js';
 import { businessRule, invalidState, notFound } from '../../errors.js';
+import type { Outbox } from '../../webhooks/outbox.js';
 import { documentSlot, isPartnerDocumentType } from '../document-types.js';
 import { assertFields, httpUrlCheck, notBlank, parseInstant } from '../fields.js';
 import { effectiveDocumentStatus } from '../requirements.js';
@@ -65,6 +66,7 @@ function checkDocument(body: DocumentInput): { expiresAt: string | null } {
  */
 export async function createDocument(
   db: Db,
+  outbox: Outbox,
   submerchantId: string,
   actor: Actor & { kind: 'merchant' },
   body: DocumentInput,
@@ -128,6 +130,7 @@ export async function createDocument(
       now,
     });
     await emitEvent(
+      outbox,
       trx,
       actor.id,
       'document.created',
@@ -215,6 +218,7 @@ export async function getDocument(
  */
 export async function deleteDocument(
   db: Db,
+  outbox: Outbox,
   submerchantId: string,
   documentId: string,
   actor: Actor & { kind: 'merchant' },
@@ -237,6 +241,7 @@ export async function deleteDocument(
     await trx.deleteFrom('submerchant_status_changes').where('subject_id', '=', documentId).execute();
     await trx.deleteFrom('submerchant_documents').where('id', '=', documentId).execute();
     await emitSubmerchantUpdated(
+      outbox,
       trx,
       actor.id,
       submerchant,

@@ -40,6 +40,7 @@ export const representativeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { representative, created } = await upsertRepresentative(
         app.store.db,
+        app.outbox,
         request.params.id,
         merchantActor(request),
         request.body,
@@ -114,6 +115,7 @@ export const representativeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { deletedDocumentIds } = await deleteRepresentative(
         app.store.db,
+        app.outbox,
         request.params.id,
         request.params.repId,
         merchantActor(request),

@@ -4,6 +4,7 @@ import { taxIdError } from '../../core/tax-id.js';
 import { flag } from '../../db/columns.js';
 import { type ListFilters, paginate } from '../../db/lists.js';
 import { notFound } from '../../errors.js';
+import type { Outbox } from '../../webhooks/outbox.js';
 import { representativeRequired, representativesOnlyForCompanies } from '../errors.js';
 import { assertFields, birthDateCheck, notBlank, phoneCheck } from '../fields.js';
 import {
@@ -92,6 +93,7 @@ const changesSomething = (existing: RepresentativeRow, fields: ReturnType<typeof
  */
 export async function upsertRepresentative(
   db: Db,
+  outbox: Outbox,
   submerchantId: string,
   actor: Actor & { kind: 'merchant' },
   body: RepresentativeInput,
@@ -139,6 +141,7 @@ export async function upsertRepresentative(
       .executeTakeFirstOrThrow();
     const created = representative.id === id;
     await emitSubmerchantUpdated(
+      outbox,
       trx,
       actor.id,
       submerchant,
@@ -191,6 +194,7 @@ async function keepOneRepresentative(trx: Db, submerchant: SubmerchantRow): Prom
 /** Deletes a representative and, in the same transaction, every document (current or replaced) linked to it. */
 export async function deleteRepresentative(
   db: Db,
+  outbox: Outbox,
   submerchantId: string,
   representativeId: string,
   actor: Actor & { kind: 'merchant' },
@@ -214,6 +218,7 @@ export async function deleteRepresentative(
     }
     await trx.deleteFrom('submerchant_representatives').where('id', '=', representativeId).execute();
     await emitSubmerchantUpdated(
+      outbox,
       trx,
       actor.id,
       submerchant,

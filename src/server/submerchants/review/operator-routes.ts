@@ -84,7 +84,7 @@ export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reason?: string,
   ) => {
     const now = app.clock();
-    await transitionSubmerchant(app.store.db, id, transition, OPERATOR, actor, now, reason);
+    await transitionSubmerchant(app.store.db, app.outbox, id, transition, OPERATOR, actor, now, reason);
     const detail = await getSubmerchantDetail(app.store.db, id, OPERATOR, now);
     if (!detail) throw notFound('Submerchant');
     return detail;
@@ -155,6 +155,7 @@ export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         message,
         data: await reviewDocument(
           app.store.db,
+          app.outbox,
           request.params.id,
           request.params.documentId,
           action,
@@ -181,6 +182,7 @@ export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       message: 'Document rejected.',
       data: await reviewDocument(
         app.store.db,
+        app.outbox,
         request.params.id,
         request.params.documentId,
         'reject',
@@ -207,7 +209,13 @@ export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({
       message: 'Legal representative approved.',
       data: presentRepresentative(
-        await approveRepresentative(app.store.db, request.params.id, request.params.repId, app.clock()),
+        await approveRepresentative(
+          app.store.db,
+          app.outbox,
+          request.params.id,
+          request.params.repId,
+          app.clock(),
+        ),
       ),
     }),
   );

@@ -40,7 +40,15 @@ export const merchantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const actor = merchantActor(request);
         const scope = { merchantId: actor.id };
         const now = app.clock();
-        await transitionSubmerchant(app.store.db, request.params.id, route.transition, scope, actor, now);
+        await transitionSubmerchant(
+          app.store.db,
+          app.outbox,
+          request.params.id,
+          route.transition,
+          scope,
+          actor,
+          now,
+        );
         const detail = await getSubmerchantDetail(app.store.db, request.params.id, scope, now);
         if (!detail) throw notFound('Submerchant');
         return { message: route.message, data: detail };

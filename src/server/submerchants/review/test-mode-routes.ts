@@ -54,7 +54,13 @@ export const testModeReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       requireTestMode(request);
-      await approveInTestMode(app.store.db, request.params.id, merchantActor(request), app.clock());
+      await approveInTestMode(
+        app.store.db,
+        app.outbox,
+        request.params.id,
+        merchantActor(request),
+        app.clock(),
+      );
       return { message: 'Submerchant approved (test mode).', data: await detail(request, request.params.id) };
     },
   );
@@ -82,6 +88,7 @@ export const testModeReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       requireTestMode(request);
       await rejectInTestMode(
         app.store.db,
+        app.outbox,
         request.params.id,
         merchantActor(request),
         app.clock(),
