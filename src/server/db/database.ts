@@ -7,7 +7,9 @@ import type { OperatorKeysTable } from '../operators/table.js';
 import type { CardVelocityLocksTable, MerchantRiskSettingsTable } from '../risk/table.js';
 import type {
   SubmerchantAddressesTable,
+  SubmerchantDocumentsArchiveTable,
   SubmerchantDocumentsTable,
+  SubmerchantRepresentativesArchiveTable,
   SubmerchantRepresentativesTable,
   SubmerchantStatusChangesTable,
   SubmerchantsTable,
@@ -38,6 +40,8 @@ export interface Database {
   submerchant_documents: SubmerchantDocumentsTable;
   submerchant_addresses: SubmerchantAddressesTable;
   submerchant_status_changes: SubmerchantStatusChangesTable;
+  submerchant_representatives_archive: SubmerchantRepresentativesArchiveTable;
+  submerchant_documents_archive: SubmerchantDocumentsArchiveTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

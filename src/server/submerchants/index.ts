@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { addressRoutes } from './addresses/routes.js';
+import { operatorArchiveRoutes } from './archive/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { representativeRoutes } from './representatives/routes.js';
 import { operatorReviewRoutes } from './review/operator-routes.js';
@@ -21,4 +22,5 @@ export const submerchantRoutes: FastifyPluginAsync = async (app) => {
   await app.register(merchantReviewRoutes);
   await app.register(operatorReviewRoutes);
   await app.register(testModeReviewRoutes);
+  await app.register(operatorArchiveRoutes);
 };

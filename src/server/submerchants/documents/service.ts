@@ -3,6 +3,7 @@ import { newId } from '../../core/ids.js';
 import { type ListFilters, paginate } from '../../db/lists.js';
 import { businessRule, invalidState, notFound } from '../../errors.js';
 import type { Outbox } from '../../webhooks/outbox.js';
+import { archiveDocuments } from '../archive/service.js';
 import { documentSlot, isPartnerDocumentType } from '../document-types.js';
 import { assertFields, httpUrlCheck, notBlank, parseInstant } from '../fields.js';
 import { effectiveDocumentStatus } from '../requirements.js';
@@ -214,7 +215,8 @@ export async function getDocument(
 /**
  * Deletes a current document that review has not approved (a wrong upload): the slot is empty again, and a
  * document it replaced stays replaced. An approved document is evidence review relied on: 409, send a new one
- * to replace it instead. Replaced documents are history and are kept.
+ * to replace it instead. Replaced documents are history and are kept. The deleted document moves to the archive
+ * with its review history: the operator can still read it.
  */
 export async function deleteDocument(
   db: Db,
@@ -238,8 +240,7 @@ export async function deleteDocument(
         `Document ${documentId} is approved: review relied on it, so it cannot be deleted. Send a new ${document.type} document to replace it.`,
       );
     }
-    await trx.deleteFrom('submerchant_status_changes').where('subject_id', '=', documentId).execute();
-    await trx.deleteFrom('submerchant_documents').where('id', '=', documentId).execute();
+    await archiveDocuments(trx, submerchantId, [documentId], { actor, now });
     await emitSubmerchantUpdated(
       outbox,
       trx,

@@ -5,6 +5,7 @@ import { flag } from '../../db/columns.js';
 import { type ListFilters, paginate } from '../../db/lists.js';
 import { notFound } from '../../errors.js';
 import type { Outbox } from '../../webhooks/outbox.js';
+import { archiveDocuments, archiveRepresentative } from '../archive/service.js';
 import { representativeRequired, representativesOnlyForCompanies } from '../errors.js';
 import { assertFields, birthDateCheck, notBlank, phoneCheck } from '../fields.js';
 import {
@@ -191,7 +192,10 @@ async function keepOneRepresentative(trx: Db, submerchant: SubmerchantRow): Prom
   }
 }
 
-/** Deletes a representative and, in the same transaction, every document (current or replaced) linked to it. */
+/**
+ * Deletes a representative and, in the same transaction, every document (current or replaced) linked to it. The
+ * merchant no longer sees them; they move to the archive with their review history (the operator's audit trail).
+ */
 export async function deleteRepresentative(
   db: Db,
   outbox: Outbox,
@@ -212,11 +216,8 @@ export async function deleteRepresentative(
       .where('legal_representative_id', '=', representativeId)
       .execute();
     const documentIds = documents.map((document) => document.id);
-    if (documentIds.length > 0) {
-      await trx.deleteFrom('submerchant_status_changes').where('subject_id', 'in', documentIds).execute();
-      await trx.deleteFrom('submerchant_documents').where('id', 'in', documentIds).execute();
-    }
-    await trx.deleteFrom('submerchant_representatives').where('id', '=', representativeId).execute();
+    await archiveDocuments(trx, submerchantId, documentIds, { actor, now });
+    await archiveRepresentative(trx, submerchantId, representativeId, { actor, now });
     await emitSubmerchantUpdated(
       outbox,
       trx,
