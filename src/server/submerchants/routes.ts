@@ -4,6 +4,7 @@ import { dataResponse, errorResponses, listResponse } from '../http/envelope.js'
 import { IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
 import { toListFilters } from '../http/lists.js';
 import { merchantActor } from './actors.js';
+import { presentSubmerchant, presentSubmerchantDetail } from './present.js';
 import {
   SubmerchantCreateBody,
   SubmerchantDetailSchema,
@@ -19,9 +20,10 @@ export const submerchantCoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const idempotent = idempotencyHooks(app);
 
   const detail = async (id: string, merchantId: string) => {
-    const found = await getSubmerchantDetail(app.store.db, id, { merchantId }, app.clock());
+    const now = app.clock();
+    const found = await getSubmerchantDetail(app.store.db, id, { merchantId }, now);
     if (!found) throw notFound('Submerchant');
-    return found;
+    return presentSubmerchantDetail(found, now);
   };
 
   app.post(
@@ -65,7 +67,7 @@ export const submerchantCoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { merchantId: merchantActor(request).id },
         toListFilters(request.query),
       );
-      return { message: 'Submerchants retrieved.', data: submerchants, pagination };
+      return { message: 'Submerchants retrieved.', data: submerchants.map(presentSubmerchant), pagination };
     },
   );
 

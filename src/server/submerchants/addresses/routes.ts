@@ -62,7 +62,7 @@ export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { merchantId: merchantActor(request).id },
         toListFilters(request.query),
       );
-      return { message: 'Addresses retrieved.', data: addresses, pagination };
+      return { message: 'Addresses retrieved.', data: addresses.map(presentAddress), pagination };
     },
   );
 

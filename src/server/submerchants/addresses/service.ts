@@ -17,7 +17,7 @@ import {
   type SubmerchantChange,
   type SubmerchantRow,
 } from '../store.js';
-import { type AddressRow, presentAddress } from './present.js';
+import type { AddressRow } from './present.js';
 import { addressChecks } from './rules.js';
 import type { AddressCreateBody, AddressPatchBody } from './schemas.js';
 
@@ -155,7 +155,7 @@ export async function listAddresses(db: Db, submerchantId: string, scope: Scope,
     filters,
     { createdAt: 'created_at', id: 'id', search: ['street', 'neighborhood', 'city', 'zip_code'] },
   );
-  return { addresses: rows.map(presentAddress), pagination };
+  return { addresses: rows, pagination };
 }
 
 export function getAddress(db: Db, submerchantId: string, addressId: string, scope: Scope) {

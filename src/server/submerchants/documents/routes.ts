@@ -62,14 +62,16 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      const now = app.clock();
       const { documents, pagination } = await listDocuments(
         app.store.db,
         request.params.id,
         { merchantId: merchantActor(request).id },
         { ...toListFilters(request.query), type: request.query.type, current: request.query.current },
-        app.clock(),
+        now,
       );
-      return { message: 'Documents retrieved.', data: documents, pagination };
+      const data = documents.map(({ row, history }) => presentDocument(row, history, now));
+      return { message: 'Documents retrieved.', data, pagination };
     },
   );
 
@@ -84,16 +86,12 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: dataResponse(DocumentSchema), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => ({
-      message: 'Document retrieved.',
-      data: await getDocument(
-        app.store.db,
-        request.params.id,
-        request.params.documentId,
-        { merchantId: merchantActor(request).id },
-        app.clock(),
-      ),
-    }),
+    async (request) => {
+      const { row, history } = await getDocument(app.store.db, request.params.id, request.params.documentId, {
+        merchantId: merchantActor(request).id,
+      });
+      return { message: 'Document retrieved.', data: presentDocument(row, history, app.clock()) };
+    },
   );
   app.delete(
     '/v1/submerchants/:id/documents/:documentId',

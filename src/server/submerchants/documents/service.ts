@@ -7,7 +7,7 @@ import { archiveDocuments } from '../archive/service.js';
 import { documentSlot, isPartnerDocumentType } from '../document-types.js';
 import { assertFields, httpUrlCheck, notBlank, parseInstant } from '../fields.js';
 import { effectiveDocumentStatus } from '../requirements.js';
-import { loadStatusHistories, recordStatusChange } from '../status-history.js';
+import { loadStatusHistories, recordStatusChange, type StatusHistoryEntry } from '../status-history.js';
 import {
   type Actor,
   type Db,
@@ -142,6 +142,12 @@ export async function createDocument(
   });
 }
 
+/** A document and its status history, oldest first: what `presentDocument` shows. */
+export interface DocumentRecord {
+  row: DocumentRow;
+  history: StatusHistoryEntry[];
+}
+
 export type DocumentListFilters = ListFilters & { type?: string; current?: boolean };
 
 export async function listDocuments(
@@ -188,7 +194,7 @@ export async function listDocuments(
     rows.map((row) => row.id),
   );
   return {
-    documents: rows.map((row) => presentDocument(row, histories.get(row.id) ?? [], now)),
+    documents: rows.map((row) => ({ row, history: histories.get(row.id) ?? [] })),
     pagination,
   };
 }
@@ -198,8 +204,7 @@ export async function getDocument(
   submerchantId: string,
   documentId: string,
   scope: Scope,
-  now: Date,
-) {
+): Promise<DocumentRecord> {
   const row = await requireAttached(
     db,
     'submerchant_documents',
@@ -209,7 +214,7 @@ export async function getDocument(
     'Document',
   );
   const histories = await loadStatusHistories(db, submerchantId, [row.id]);
-  return presentDocument(row, histories.get(row.id) ?? [], now);
+  return { row, history: histories.get(row.id) ?? [] };
 }
 
 /**

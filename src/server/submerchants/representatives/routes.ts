@@ -73,7 +73,11 @@ export const representativeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { merchantId: merchantActor(request).id },
         toListFilters(request.query),
       );
-      return { message: 'Legal representatives retrieved.', data: representatives, pagination };
+      return {
+        message: 'Legal representatives retrieved.',
+        data: representatives.map(presentRepresentative),
+        pagination,
+      };
     },
   );
 

@@ -160,7 +160,7 @@ export async function listRepresentatives(db: Db, submerchantId: string, scope: 
     filters,
     { createdAt: 'created_at', id: 'id', search: ['name', 'document', 'email', 'legal_name'] },
   );
-  return { representatives: rows.map(presentRepresentative), pagination };
+  return { representatives: rows, pagination };
 }
 
 export function getRepresentative(db: Db, submerchantId: string, representativeId: string, scope: Scope) {

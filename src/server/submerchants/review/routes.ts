@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../errors.js';
 import { dataResponse, errorResponses } from '../../http/envelope.js';
 import { merchantActor } from '../actors.js';
+import { presentSubmerchantDetail } from '../present.js';
 import { SubmerchantDetailSchema, SubmerchantParams } from '../schemas.js';
 import { getSubmerchantDetail } from '../service.js';
 import { TRANSITIONS, transitionSubmerchant } from './service.js';
@@ -51,7 +52,7 @@ export const merchantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
         const detail = await getSubmerchantDetail(app.store.db, request.params.id, scope, now);
         if (!detail) throw notFound('Submerchant');
-        return { message: route.message, data: detail };
+        return { message: route.message, data: presentSubmerchantDetail(detail, now) };
       },
     );
   }
