@@ -52,10 +52,7 @@ export function createOutbox(): Outbox {
 }
 
 /** Writes the event and queues its deliveries; `recordEvent` wakes the workers. */
-async function writeEvent(
-  trx: Kysely<Database>,
-  event: NewEvent,
-): Promise<{ id: string; queued: number }> {
+async function writeEvent(trx: Kysely<Database>, event: NewEvent): Promise<{ id: string; queued: number }> {
   const id = newId();
   const createdAt = event.now.toISOString();
   await trx
