@@ -8478,6 +8478,256 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/operator/submerchants/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a submerchant's deleted legal representatives and documents (who deleted them, when) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description What was deleted from a submerchant: the merchant no longer sees it; review's audit trail. */
+                            data: {
+                                /** Format: uuid */
+                                submerchant_id: string;
+                                /** @description Deleted legal representatives, most recently deleted first. */
+                                legal_representatives: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    submerchant_id: string;
+                                    name: string;
+                                    document: string;
+                                    /** @enum {string} */
+                                    entity_type: "pf" | "pj";
+                                    legal_name: string | null;
+                                    birth_date: string | null;
+                                    mother_name: string | null;
+                                    email: string | null;
+                                    phone: string | null;
+                                    role: string | null;
+                                    qualification: string | null;
+                                    participation_percentage: number | null;
+                                    is_admin: boolean;
+                                    /**
+                                     * @description pending while new or changed and not yet reviewed; approved once the operator approved it.
+                                     * @enum {string}
+                                     */
+                                    review_status: "pending" | "approved";
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    updated_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    deleted_at: string;
+                                    deleted_by: {
+                                        /** @enum {string} */
+                                        actor: "merchant" | "operator";
+                                        /** @description The merchant's id, or the operator key's id. */
+                                        actor_id: string;
+                                    };
+                                }[];
+                                /** @description Deleted documents (on their own, or with their representative), with their status history as it was. */
+                                documents: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    submerchant_id: string;
+                                    /** @enum {string} */
+                                    type: "social_contract" | "contract_amendment" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence";
+                                    legal_representative_id: string | null;
+                                    number: string | null;
+                                    file_url: string;
+                                    file_name: string;
+                                    file_size: number;
+                                    mime_type: string;
+                                    expires_at: string | null;
+                                    notes: string | null;
+                                    /**
+                                     * @description expired also when expires_at has passed, whatever the review said.
+                                     * @enum {string}
+                                     */
+                                    status: "pending" | "approved" | "rejected" | "expired";
+                                    rejection_reason: string | null;
+                                    reviewed_at: string | null;
+                                    /** @description false once another document of the same slot replaced it. */
+                                    current: boolean;
+                                    replaced_at: string | null;
+                                    replaces_document_id: string | null;
+                                    /** @description Every status change, oldest first: from, to, who and when. */
+                                    status_history: {
+                                        from: string | null;
+                                        to: string;
+                                        /** @enum {string} */
+                                        actor: "merchant" | "operator";
+                                        /** @description The merchant's id, or the operator key's id. */
+                                        actor_id: string;
+                                        reason?: string;
+                                        /**
+                                         * Format: date-time
+                                         * @description ISO 8601 UTC with milliseconds
+                                         */
+                                        at: string;
+                                    }[];
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    updated_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    deleted_at: string;
+                                    deleted_by: {
+                                        /** @enum {string} */
+                                        actor: "merchant" | "operator";
+                                        /** @description The merchant's id, or the operator key's id. */
+                                        actor_id: string;
+                                    };
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sdk/config": {
         parameters: {
             query?: never;

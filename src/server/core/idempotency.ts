@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.js';
 import { ApiError } from '../errors.js';
 import { newId } from './ids.js';
 
@@ -25,6 +24,18 @@ export interface IdempotencyKeysTable {
   created_at: string;
   expires_at: string;
 }
+
+/** The one table this store owns: it takes any database that has it, so core/ never names the whole schema. */
+export interface IdempotencyTables {
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+/**
+ * Kysely's types are invariant in the database, so a `Kysely<Database>` is not a `Kysely<IdempotencyTables>`
+ * although it holds the same table: the functions take any database with the table (checked by the constraint)
+ * and narrow it here.
+ */
+const keysOf = <DB extends IdempotencyTables>(db: Kysely<DB>) => db as unknown as Kysely<IdempotencyTables>;
 
 /** How long a key remembers its first response. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -83,10 +94,11 @@ export const inUse = () =>
  * Claims a key for one request, or says what to do instead: replay a stored response, or refuse (422 for
  * another request under the key, 409 while the first is running).
  */
-export async function claimIdempotencyKey(
-  db: Kysely<Database>,
+export async function claimIdempotencyKey<DB extends IdempotencyTables>(
+  database: Kysely<DB>,
   input: ClaimRequest,
 ): Promise<IdempotencyClaim> {
+  const db = keysOf(database);
   const { merchantId, key, requestHash, now } = input;
   const timestamp = now.toISOString();
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -160,10 +172,11 @@ export async function claimIdempotencyKey(
  * Stores the response of a claimed key, to be replayed to retries. False when the claim was lost (its lease
  * lapsed and a retry took the key over).
  */
-export async function completeIdempotencyKey(
-  db: Kysely<Database>,
+export async function completeIdempotencyKey<DB extends IdempotencyTables>(
+  database: Kysely<DB>,
   input: { merchantId: string; key: string; claimId: string; status: number; body: string },
 ): Promise<boolean> {
+  const db = keysOf(database);
   const result = await db
     .updateTable('idempotency_keys')
     .set({
@@ -183,10 +196,11 @@ export async function completeIdempotencyKey(
  * Frees a claimed key whose request failed on our side, so that a retry runs again. A key already completed
  * (in the transaction that created its resource) is kept: that work was committed and must be replayed.
  */
-export async function releaseIdempotencyKey(
-  db: Kysely<Database>,
+export async function releaseIdempotencyKey<DB extends IdempotencyTables>(
+  database: Kysely<DB>,
   input: { merchantId: string; key: string; claimId: string },
 ): Promise<void> {
+  const db = keysOf(database);
   await db
     .deleteFrom('idempotency_keys')
     .where('merchant_id', '=', input.merchantId)
@@ -197,7 +211,11 @@ export async function releaseIdempotencyKey(
 }
 
 /** Deletes keys past their 24 hours; returns how many. For a periodic job. */
-export async function pruneIdempotencyKeys(db: Kysely<Database>, now: Date): Promise<number> {
+export async function pruneIdempotencyKeys<DB extends IdempotencyTables>(
+  database: Kysely<DB>,
+  now: Date,
+): Promise<number> {
+  const db = keysOf(database);
   const result = await db
     .deleteFrom('idempotency_keys')
     .where('expires_at', '<=', now.toISOString())

@@ -7,11 +7,13 @@ import type { OperatorKeysTable } from '../operators/table.js';
 import type { CardVelocityLocksTable, MerchantRiskSettingsTable } from '../risk/table.js';
 import type {
   SubmerchantAddressesTable,
+  SubmerchantDocumentsArchiveTable,
   SubmerchantDocumentsTable,
+  SubmerchantRepresentativesArchiveTable,
   SubmerchantRepresentativesTable,
   SubmerchantStatusChangesTable,
   SubmerchantsTable,
-} from '../submerchants/tables.js';
+} from '../submerchants/table.js';
 import type { CardTokensTable } from '../tokens/table.js';
 import type {
   EventsTable,
@@ -39,6 +41,8 @@ export interface Database {
   submerchant_documents: SubmerchantDocumentsTable;
   submerchant_addresses: SubmerchantAddressesTable;
   submerchant_status_changes: SubmerchantStatusChangesTable;
+  submerchant_representatives_archive: SubmerchantRepresentativesArchiveTable;
+  submerchant_documents_archive: SubmerchantDocumentsArchiveTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

@@ -1,5 +1,9 @@
 import { fromJson } from '../db/columns.js';
+import { presentAddress } from './addresses/present.js';
+import { presentDocument } from './documents/present.js';
+import { presentRepresentative } from './representatives/present.js';
 import type { SubmerchantStatus } from './schemas.js';
+import type { SubmerchantDetail } from './service.js';
 import type { SubmerchantRow } from './store.js';
 
 export interface StoredCnae {
@@ -34,5 +38,20 @@ export function presentSubmerchant(row: SubmerchantRow) {
     reviewed_at: row.reviewed_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
+  };
+}
+
+/** A submerchant with its representatives, addresses, current documents, requirements and history. */
+export function presentSubmerchantDetail(detail: SubmerchantDetail, now: Date) {
+  const { submerchant, histories } = detail;
+  return {
+    ...presentSubmerchant(submerchant),
+    legal_representatives: detail.representatives.map(presentRepresentative),
+    addresses: detail.addresses.map(presentAddress),
+    documents: detail.documents.map((document) =>
+      presentDocument(document, histories.get(document.id) ?? [], now),
+    ),
+    requirements: detail.requirements,
+    status_history: histories.get(submerchant.id) ?? [],
   };
 }

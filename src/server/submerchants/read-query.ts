@@ -9,7 +9,7 @@ import type {
   SubmerchantDocumentsTable,
   SubmerchantRepresentativesTable,
   SubmerchantStatusChangesTable,
-} from './tables.js';
+} from './table.js';
 
 // Every column of each attached table, checked by the compiler against the row type (a column added to a table
 // and not here fails to compile), so that the rows read back from JSON are the rows a `selectAll()` reads.

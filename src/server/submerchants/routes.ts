@@ -4,6 +4,7 @@ import { dataResponse, errorResponses, listResponse } from '../http/envelope.js'
 import { IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
 import { toListFilters } from '../http/lists.js';
 import { merchantActor } from './actors.js';
+import { presentSubmerchant, presentSubmerchantDetail } from './present.js';
 import {
   SubmerchantCreateBody,
   SubmerchantDetailSchema,
@@ -19,9 +20,10 @@ export const submerchantCoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const idempotent = idempotencyHooks(app);
 
   const detail = async (id: string, merchantId: string) => {
-    const found = await getSubmerchantDetail(app.store.db, id, { merchantId }, app.clock());
+    const now = app.clock();
+    const found = await getSubmerchantDetail(app.store.db, id, { merchantId }, now);
     if (!found) throw notFound('Submerchant');
-    return found;
+    return presentSubmerchantDetail(found, now);
   };
 
   app.post(
@@ -42,7 +44,7 @@ export const submerchantCoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const actor = merchantActor(request);
-      const row = await createSubmerchant(app.store.db, actor.id, request.body, app.clock());
+      const row = await createSubmerchant(app.store.db, app.outbox, actor.id, request.body, app.clock());
       reply.code(201);
       return { message: 'Submerchant created.', data: await detail(row.id, actor.id) };
     },
@@ -65,7 +67,7 @@ export const submerchantCoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { merchantId: merchantActor(request).id },
         toListFilters(request.query),
       );
-      return { message: 'Submerchants retrieved.', data: submerchants, pagination };
+      return { message: 'Submerchants retrieved.', data: submerchants.map(presentSubmerchant), pagination };
     },
   );
 
@@ -103,7 +105,7 @@ export const submerchantCoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const actor = merchantActor(request);
-      await updateSubmerchant(app.store.db, request.params.id, actor, request.body, app.clock());
+      await updateSubmerchant(app.store.db, app.outbox, request.params.id, actor, request.body, app.clock());
       return { message: 'Submerchant updated.', data: await detail(request.params.id, actor.id) };
     },
   );

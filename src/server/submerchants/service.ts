@@ -5,17 +5,18 @@ import { toJson } from '../db/columns.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { type ListFilters, paginate } from '../db/lists.js';
 import { ApiError } from '../errors.js';
-import { presentAddress } from './addresses/present.js';
-import { presentDocument } from './documents/present.js';
+import type { Outbox } from '../webhooks/outbox.js';
+import type { AddressRow } from './addresses/present.js';
+import type { DocumentRow } from './documents/present.js';
 import { representativesOnlyForCompanies } from './errors.js';
 import { assertFields, birthDateCheck, type FieldCheck, notBlank, phoneCheck } from './fields.js';
 import { cnaeDigits, mccForCnae } from './mcc.js';
 import { presentSubmerchant, type StoredCnae } from './present.js';
 import { readSubmerchant } from './read-query.js';
-import { presentRepresentative } from './representatives/present.js';
-import { computeRequirements } from './requirements.js';
+import type { RepresentativeRow } from './representatives/present.js';
+import { computeRequirements, type Requirements } from './requirements.js';
 import type { SubmerchantCreateBody, SubmerchantPatchBody } from './schemas.js';
-import { recordStatusChange } from './status-history.js';
+import { recordStatusChange, type StatusHistoryEntry } from './status-history.js';
 import {
   type Actor,
   type Db,
@@ -141,6 +142,7 @@ async function findByTaxId(db: Db, merchantId: string, taxId: string, exceptId?:
 
 export async function createSubmerchant(
   db: Db,
+  outbox: Outbox,
   merchantId: string,
   body: SubmerchantCreate,
   now: Date,
@@ -191,7 +193,14 @@ export async function createSubmerchant(
         actor: { kind: 'merchant', id: merchantId },
         now,
       });
-      await emitEvent(trx, merchantId, 'submerchant.created', { submerchant: presentSubmerchant(row) }, now);
+      await emitEvent(
+        outbox,
+        trx,
+        merchantId,
+        'submerchant.created',
+        { submerchant: presentSubmerchant(row) },
+        now,
+      );
       return row;
     });
   } catch (error) {
@@ -203,6 +212,7 @@ export async function createSubmerchant(
 
 export async function updateSubmerchant(
   db: Db,
+  outbox: Outbox,
   id: string,
   actor: Actor & { kind: 'merchant' },
   patch: SubmerchantPatch,
@@ -271,6 +281,7 @@ export async function updateSubmerchant(
         .returningAll()
         .executeTakeFirstOrThrow();
       await emitSubmerchantUpdated(
+        outbox,
         trx,
         actor.id,
         updated,
@@ -300,29 +311,38 @@ export async function listSubmerchants(
     search: ['search_text'],
     searchStoredLowerCase: true,
   });
-  return { submerchants: rows.map(presentSubmerchant), pagination };
+  return { submerchants: rows, pagination };
+}
+
+/** A submerchant with what hangs off it, as review reads it; `present.ts` turns it into the interface's JSON. */
+export interface SubmerchantDetail {
+  submerchant: SubmerchantRow;
+  representatives: RepresentativeRow[];
+  addresses: AddressRow[];
+  /** Current documents only. */
+  documents: DocumentRow[];
+  /** Status histories of the submerchant and its documents, by subject id. */
+  histories: Map<string, StatusHistoryEntry[]>;
+  requirements: Requirements;
 }
 
 /** The submerchant with its representatives, addresses, current documents, requirements and history. */
-export async function getSubmerchantDetail(db: Db, id: string, scope: Scope, now: Date) {
+export async function getSubmerchantDetail(
+  db: Db,
+  id: string,
+  scope: Scope,
+  now: Date,
+): Promise<SubmerchantDetail | null> {
   const found = await readSubmerchant(db, id, scope);
   if (!found) return null;
   const { row, representatives, addresses, documents, histories } = found;
-  return {
-    ...presentSubmerchant(row),
-    legal_representatives: representatives.map(presentRepresentative),
-    addresses: addresses.map(presentAddress),
-    documents: documents.map((document) => presentDocument(document, histories.get(document.id) ?? [], now)),
-    requirements: computeRequirements({
-      entityType: row.entity_type,
-      mcc: row.mcc,
-      representatives,
-      addressCount: addresses.length,
-      documents,
-      now,
-    }),
-    status_history: histories.get(id) ?? [],
-  };
+  const requirements = computeRequirements({
+    entityType: row.entity_type,
+    mcc: row.mcc,
+    representatives,
+    addressCount: addresses.length,
+    documents,
+    now,
+  });
+  return { submerchant: row, representatives, addresses, documents, histories, requirements };
 }
-
-export type SubmerchantDetail = NonNullable<Awaited<ReturnType<typeof getSubmerchantDetail>>>;

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { newId } from '../core/ids.js';
 import type { Actor, Db } from './store.js';
-import type { SubmerchantStatusChangesTable } from './tables.js';
+import type { SubmerchantStatusChangesTable } from './table.js';
 
 export interface StatusHistoryEntry {
   from: string | null;

@@ -1,10 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
 import { notFound } from '../errors.js';
-import { writeEvent } from '../webhooks/outbox.js';
+import type { Outbox } from '../webhooks/outbox.js';
 import type { SubmerchantEventType } from './events.js';
 import { presentSubmerchant } from './present.js';
-import type { SubmerchantsTable } from './tables.js';
+import type { SubmerchantsTable } from './table.js';
 
 export type Db = Kysely<Database>;
 export type SubmerchantRow = Selectable<SubmerchantsTable>;
@@ -88,6 +88,7 @@ export interface SubmerchantChange {
 
 /** Writes `submerchant.updated` (the submerchant as it now is, and what changed), in the caller's transaction. */
 export async function emitSubmerchantUpdated(
+  outbox: Outbox,
   trx: Db,
   merchantId: string,
   submerchant: SubmerchantRow,
@@ -95,6 +96,7 @@ export async function emitSubmerchantUpdated(
   now: Date,
 ): Promise<void> {
   await emitEvent(
+    outbox,
     trx,
     merchantId,
     'submerchant.updated',
@@ -103,13 +105,17 @@ export async function emitSubmerchantUpdated(
   );
 }
 
-/** Writes an onboarding event to the outbox, in the caller's transaction. */
+/**
+ * Records an onboarding event in the app's outbox (passed from the route, `app.outbox`), in the caller's
+ * transaction: the outbox wakes the delivery workers as it does for charges.
+ */
 export async function emitEvent(
+  outbox: Outbox,
   trx: Db,
   merchantId: string,
   type: SubmerchantEventType,
   data: unknown,
   now: Date,
 ): Promise<void> {
-  await writeEvent(trx, { merchantId, type, data, now });
+  await outbox.recordEvent(trx, { merchantId, type, data, now });
 }

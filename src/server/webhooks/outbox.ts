@@ -51,14 +51,8 @@ export function createOutbox(): Outbox {
   };
 }
 
-/**
- * Writes the event and queues its deliveries, waking nobody: callers without the app's outbox (submerchants,
- * until they receive it) rely on the wake-up their routes' plugin gives after the response.
- */
-export async function writeEvent(
-  trx: Kysely<Database>,
-  event: NewEvent,
-): Promise<{ id: string; queued: number }> {
+/** Writes the event and queues its deliveries; `recordEvent` wakes the workers. */
+async function writeEvent(trx: Kysely<Database>, event: NewEvent): Promise<{ id: string; queued: number }> {
   const id = newId();
   const createdAt = event.now.toISOString();
   await trx

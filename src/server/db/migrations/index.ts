@@ -19,6 +19,7 @@ import m0025 from './0025_rolled_keys.js';
 import m0026 from './0026_fraud_session_reuse_refusals.js';
 import m0027 from './0027_charges_search_fts.js';
 import m0028 from './0028_charges_search_trgm.js';
+import m0029 from './0029_submerchant_archive.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0026_fraud_session_reuse_refusals': m0026,
   '0027_charges_search_fts': m0027,
   '0028_charges_search_trgm': m0028,
+  '0029_submerchant_archive': m0029,
 };

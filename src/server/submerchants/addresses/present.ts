@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { readFlag } from '../../db/columns.js';
-import type { SubmerchantAddressesTable } from '../tables.js';
+import type { SubmerchantAddressesTable } from '../table.js';
 
 export type AddressRow = Selectable<SubmerchantAddressesTable>;
 

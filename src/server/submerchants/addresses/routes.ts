@@ -32,6 +32,7 @@ export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const address = await createAddress(
         app.store.db,
+        app.outbox,
         request.params.id,
         merchantActor(request),
         request.body,
@@ -61,7 +62,7 @@ export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { merchantId: merchantActor(request).id },
         toListFilters(request.query),
       );
-      return { message: 'Addresses retrieved.', data: addresses, pagination };
+      return { message: 'Addresses retrieved.', data: addresses.map(presentAddress), pagination };
     },
   );
 
@@ -102,6 +103,7 @@ export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const address = await updateAddress(
         app.store.db,
+        app.outbox,
         request.params.id,
         request.params.addressId,
         merchantActor(request),
@@ -129,6 +131,7 @@ export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await deleteAddress(
         app.store.db,
+        app.outbox,
         request.params.id,
         request.params.addressId,
         merchantActor(request),

@@ -3,6 +3,7 @@ import { newId } from '../../core/ids.js';
 import { flag } from '../../db/columns.js';
 import { type ListFilters, paginate } from '../../db/lists.js';
 import { notFound } from '../../errors.js';
+import type { Outbox } from '../../webhooks/outbox.js';
 import { assertFields } from '../fields.js';
 import {
   type Actor,
@@ -16,7 +17,7 @@ import {
   type SubmerchantChange,
   type SubmerchantRow,
 } from '../store.js';
-import { type AddressRow, presentAddress } from './present.js';
+import type { AddressRow } from './present.js';
 import { addressChecks } from './rules.js';
 import type { AddressCreateBody, AddressPatchBody } from './schemas.js';
 
@@ -37,16 +38,18 @@ async function clearPrimary(trx: Db, submerchantId: string, exceptId: string | n
 }
 
 const addressChanged = (
+  outbox: Outbox,
   trx: Db,
   submerchant: SubmerchantRow,
   actor: MerchantActor,
   action: SubmerchantChange['action'],
   id: string,
   now: Date,
-) => emitSubmerchantUpdated(trx, actor.id, submerchant, { resource: 'address', action, id }, now);
+) => emitSubmerchantUpdated(outbox, trx, actor.id, submerchant, { resource: 'address', action, id }, now);
 
 export async function createAddress(
   db: Db,
+  outbox: Outbox,
   submerchantId: string,
   actor: MerchantActor,
   body: AddressCreate,
@@ -77,13 +80,14 @@ export async function createAddress(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await addressChanged(trx, submerchant, actor, 'created', address.id, now);
+    await addressChanged(outbox, trx, submerchant, actor, 'created', address.id, now);
     return address;
   });
 }
 
 export async function updateAddress(
   db: Db,
+  outbox: Outbox,
   submerchantId: string,
   addressId: string,
   actor: MerchantActor,
@@ -119,13 +123,14 @@ export async function updateAddress(
       .returningAll()
       .executeTakeFirst();
     if (!address) throw notFound('Address');
-    await addressChanged(trx, submerchant, actor, 'updated', address.id, now);
+    await addressChanged(outbox, trx, submerchant, actor, 'updated', address.id, now);
     return address;
   });
 }
 
 export async function deleteAddress(
   db: Db,
+  outbox: Outbox,
   submerchantId: string,
   addressId: string,
   actor: MerchantActor,
@@ -139,7 +144,7 @@ export async function deleteAddress(
       .where('submerchant_id', '=', submerchantId)
       .executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw notFound('Address');
-    await addressChanged(trx, submerchant, actor, 'deleted', addressId, now);
+    await addressChanged(outbox, trx, submerchant, actor, 'deleted', addressId, now);
   });
 }
 
@@ -150,7 +155,7 @@ export async function listAddresses(db: Db, submerchantId: string, scope: Scope,
     filters,
     { createdAt: 'created_at', id: 'id', search: ['street', 'neighborhood', 'city', 'zip_code'] },
   );
-  return { addresses: rows.map(presentAddress), pagination };
+  return { addresses: rows, pagination };
 }
 
 export function getAddress(db: Db, submerchantId: string, addressId: string, scope: Scope) {

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { DocumentStatus, DocumentType } from '../document-types.js';
 import { effectiveDocumentStatus } from '../requirements.js';
 import type { StatusHistoryEntry } from '../status-history.js';
-import type { SubmerchantDocumentsTable } from '../tables.js';
+import type { SubmerchantDocumentsTable } from '../table.js';
 
 export type DocumentRow = Selectable<SubmerchantDocumentsTable>;
 

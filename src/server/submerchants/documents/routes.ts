@@ -34,6 +34,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const now = app.clock();
       const { document, replacedId } = await createDocument(
         app.store.db,
+        app.outbox,
         request.params.id,
         merchantActor(request),
         request.body,
@@ -61,14 +62,16 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      const now = app.clock();
       const { documents, pagination } = await listDocuments(
         app.store.db,
         request.params.id,
         { merchantId: merchantActor(request).id },
         { ...toListFilters(request.query), type: request.query.type, current: request.query.current },
-        app.clock(),
+        now,
       );
-      return { message: 'Documents retrieved.', data: documents, pagination };
+      const data = documents.map(({ row, history }) => presentDocument(row, history, now));
+      return { message: 'Documents retrieved.', data, pagination };
     },
   );
 
@@ -83,16 +86,12 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: dataResponse(DocumentSchema), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => ({
-      message: 'Document retrieved.',
-      data: await getDocument(
-        app.store.db,
-        request.params.id,
-        request.params.documentId,
-        { merchantId: merchantActor(request).id },
-        app.clock(),
-      ),
-    }),
+    async (request) => {
+      const { row, history } = await getDocument(app.store.db, request.params.id, request.params.documentId, {
+        merchantId: merchantActor(request).id,
+      });
+      return { message: 'Document retrieved.', data: presentDocument(row, history, app.clock()) };
+    },
   );
   app.delete(
     '/v1/submerchants/:id/documents/:documentId',
@@ -113,6 +112,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await deleteDocument(
         app.store.db,
+        app.outbox,
         request.params.id,
         request.params.documentId,
         merchantActor(request),

@@ -2,10 +2,12 @@ import type { Static } from '@sinclair/typebox';
 import { newId } from '../../core/ids.js';
 import { type ListFilters, paginate } from '../../db/lists.js';
 import { businessRule, invalidState, notFound } from '../../errors.js';
+import type { Outbox } from '../../webhooks/outbox.js';
+import { archiveDocuments } from '../archive/service.js';
 import { documentSlot, isPartnerDocumentType } from '../document-types.js';
 import { assertFields, httpUrlCheck, notBlank, parseInstant } from '../fields.js';
 import { effectiveDocumentStatus } from '../requirements.js';
-import { loadStatusHistories, recordStatusChange } from '../status-history.js';
+import { loadStatusHistories, recordStatusChange, type StatusHistoryEntry } from '../status-history.js';
 import {
   type Actor,
   type Db,
@@ -65,6 +67,7 @@ function checkDocument(body: DocumentInput): { expiresAt: string | null } {
  */
 export async function createDocument(
   db: Db,
+  outbox: Outbox,
   submerchantId: string,
   actor: Actor & { kind: 'merchant' },
   body: DocumentInput,
@@ -128,6 +131,7 @@ export async function createDocument(
       now,
     });
     await emitEvent(
+      outbox,
       trx,
       actor.id,
       'document.created',
@@ -136,6 +140,12 @@ export async function createDocument(
     );
     return { document, replacedId: replaced?.id ?? null };
   });
+}
+
+/** A document and its status history, oldest first: what `presentDocument` shows. */
+export interface DocumentRecord {
+  row: DocumentRow;
+  history: StatusHistoryEntry[];
 }
 
 export type DocumentListFilters = ListFilters & { type?: string; current?: boolean };
@@ -184,7 +194,7 @@ export async function listDocuments(
     rows.map((row) => row.id),
   );
   return {
-    documents: rows.map((row) => presentDocument(row, histories.get(row.id) ?? [], now)),
+    documents: rows.map((row) => ({ row, history: histories.get(row.id) ?? [] })),
     pagination,
   };
 }
@@ -194,8 +204,7 @@ export async function getDocument(
   submerchantId: string,
   documentId: string,
   scope: Scope,
-  now: Date,
-) {
+): Promise<DocumentRecord> {
   const row = await requireAttached(
     db,
     'submerchant_documents',
@@ -205,16 +214,18 @@ export async function getDocument(
     'Document',
   );
   const histories = await loadStatusHistories(db, submerchantId, [row.id]);
-  return presentDocument(row, histories.get(row.id) ?? [], now);
+  return { row, history: histories.get(row.id) ?? [] };
 }
 
 /**
  * Deletes a current document that review has not approved (a wrong upload): the slot is empty again, and a
  * document it replaced stays replaced. An approved document is evidence review relied on: 409, send a new one
- * to replace it instead. Replaced documents are history and are kept.
+ * to replace it instead. Replaced documents are history and are kept. The deleted document moves to the archive
+ * with its review history: the operator can still read it.
  */
 export async function deleteDocument(
   db: Db,
+  outbox: Outbox,
   submerchantId: string,
   documentId: string,
   actor: Actor & { kind: 'merchant' },
@@ -234,9 +245,9 @@ export async function deleteDocument(
         `Document ${documentId} is approved: review relied on it, so it cannot be deleted. Send a new ${document.type} document to replace it.`,
       );
     }
-    await trx.deleteFrom('submerchant_status_changes').where('subject_id', '=', documentId).execute();
-    await trx.deleteFrom('submerchant_documents').where('id', '=', documentId).execute();
+    await archiveDocuments(trx, submerchantId, [documentId], { actor, now });
     await emitSubmerchantUpdated(
+      outbox,
       trx,
       actor.id,
       submerchant,

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { readFlag } from '../../db/columns.js';
-import type { SubmerchantRepresentativesTable } from '../tables.js';
+import type { SubmerchantRepresentativesTable } from '../table.js';
 
 export type RepresentativeRow = Selectable<SubmerchantRepresentativesTable>;
 

@@ -40,6 +40,7 @@ export const representativeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { representative, created } = await upsertRepresentative(
         app.store.db,
+        app.outbox,
         request.params.id,
         merchantActor(request),
         request.body,
@@ -72,7 +73,11 @@ export const representativeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { merchantId: merchantActor(request).id },
         toListFilters(request.query),
       );
-      return { message: 'Legal representatives retrieved.', data: representatives, pagination };
+      return {
+        message: 'Legal representatives retrieved.',
+        data: representatives.map(presentRepresentative),
+        pagination,
+      };
     },
   );
 
@@ -114,6 +119,7 @@ export const representativeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { deletedDocumentIds } = await deleteRepresentative(
         app.store.db,
+        app.outbox,
         request.params.id,
         request.params.repId,
         merchantActor(request),

@@ -4,6 +4,8 @@ import { taxIdError } from '../../core/tax-id.js';
 import { flag } from '../../db/columns.js';
 import { type ListFilters, paginate } from '../../db/lists.js';
 import { notFound } from '../../errors.js';
+import type { Outbox } from '../../webhooks/outbox.js';
+import { archiveDocuments, archiveRepresentative } from '../archive/service.js';
 import { representativeRequired, representativesOnlyForCompanies } from '../errors.js';
 import { assertFields, birthDateCheck, notBlank, phoneCheck } from '../fields.js';
 import {
@@ -92,6 +94,7 @@ const changesSomething = (existing: RepresentativeRow, fields: ReturnType<typeof
  */
 export async function upsertRepresentative(
   db: Db,
+  outbox: Outbox,
   submerchantId: string,
   actor: Actor & { kind: 'merchant' },
   body: RepresentativeInput,
@@ -139,6 +142,7 @@ export async function upsertRepresentative(
       .executeTakeFirstOrThrow();
     const created = representative.id === id;
     await emitSubmerchantUpdated(
+      outbox,
       trx,
       actor.id,
       submerchant,
@@ -156,7 +160,7 @@ export async function listRepresentatives(db: Db, submerchantId: string, scope: 
     filters,
     { createdAt: 'created_at', id: 'id', search: ['name', 'document', 'email', 'legal_name'] },
   );
-  return { representatives: rows.map(presentRepresentative), pagination };
+  return { representatives: rows, pagination };
 }
 
 export function getRepresentative(db: Db, submerchantId: string, representativeId: string, scope: Scope) {
@@ -188,9 +192,13 @@ async function keepOneRepresentative(trx: Db, submerchant: SubmerchantRow): Prom
   }
 }
 
-/** Deletes a representative and, in the same transaction, every document (current or replaced) linked to it. */
+/**
+ * Deletes a representative and, in the same transaction, every document (current or replaced) linked to it. The
+ * merchant no longer sees them; they move to the archive with their review history (the operator's audit trail).
+ */
 export async function deleteRepresentative(
   db: Db,
+  outbox: Outbox,
   submerchantId: string,
   representativeId: string,
   actor: Actor & { kind: 'merchant' },
@@ -208,12 +216,10 @@ export async function deleteRepresentative(
       .where('legal_representative_id', '=', representativeId)
       .execute();
     const documentIds = documents.map((document) => document.id);
-    if (documentIds.length > 0) {
-      await trx.deleteFrom('submerchant_status_changes').where('subject_id', 'in', documentIds).execute();
-      await trx.deleteFrom('submerchant_documents').where('id', 'in', documentIds).execute();
-    }
-    await trx.deleteFrom('submerchant_representatives').where('id', '=', representativeId).execute();
+    await archiveDocuments(trx, submerchantId, documentIds, { actor, now });
+    await archiveRepresentative(trx, submerchantId, representativeId, { actor, now });
     await emitSubmerchantUpdated(
+      outbox,
       trx,
       actor.id,
       submerchant,

@@ -4,8 +4,10 @@ import { notFound } from '../../errors.js';
 import { dataResponse, errorResponses, listResponse } from '../../http/envelope.js';
 import { listQuerySchema, toListFilters } from '../../http/lists.js';
 import { operatorActor } from '../actors.js';
+import { presentDocument } from '../documents/present.js';
 import { DocumentParams, DocumentReasonBody, DocumentSchema } from '../documents/schemas.js';
 import { Text } from '../fields.js';
+import { presentSubmerchant, presentSubmerchantDetail } from '../present.js';
 import { presentRepresentative } from '../representatives/present.js';
 import { RepresentativeParams, RepresentativeSchema } from '../representatives/schemas.js';
 import {
@@ -55,7 +57,7 @@ export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { ...OPERATOR, merchantFilter: request.query.merchant_id },
         toListFilters(request.query),
       );
-      return { message: 'Submerchants retrieved.', data: submerchants, pagination };
+      return { message: 'Submerchants retrieved.', data: submerchants.map(presentSubmerchant), pagination };
     },
   );
 
@@ -71,9 +73,10 @@ export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const detail = await getSubmerchantDetail(app.store.db, request.params.id, OPERATOR, app.clock());
+      const now = app.clock();
+      const detail = await getSubmerchantDetail(app.store.db, request.params.id, OPERATOR, now);
       if (!detail) throw notFound('Submerchant');
-      return { message: 'Submerchant retrieved.', data: detail };
+      return { message: 'Submerchant retrieved.', data: presentSubmerchantDetail(detail, now) };
     },
   );
 
@@ -84,10 +87,10 @@ export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reason?: string,
   ) => {
     const now = app.clock();
-    await transitionSubmerchant(app.store.db, id, transition, OPERATOR, actor, now, reason);
+    await transitionSubmerchant(app.store.db, app.outbox, id, transition, OPERATOR, actor, now, reason);
     const detail = await getSubmerchantDetail(app.store.db, id, OPERATOR, now);
     if (!detail) throw notFound('Submerchant');
-    return detail;
+    return presentSubmerchantDetail(detail, now);
   };
 
   app.post(
@@ -131,6 +134,26 @@ export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
   );
 
+  const decideDocument = async (
+    params: { id: string; documentId: string },
+    action: DocumentAction,
+    actor: ReturnType<typeof operatorActor>,
+    reason?: string,
+  ) => {
+    const now = app.clock();
+    const { row, history } = await reviewDocument(
+      app.store.db,
+      app.outbox,
+      params.id,
+      params.documentId,
+      action,
+      actor,
+      now,
+      reason,
+    );
+    return presentDocument(row, history, now);
+  };
+
   const documentActions: { action: DocumentAction; summary: string; message: string }[] = [
     { action: 'approve', summary: 'Approve a pending document', message: 'Document approved.' },
     {
@@ -153,14 +176,7 @@ export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) => ({
         message,
-        data: await reviewDocument(
-          app.store.db,
-          request.params.id,
-          request.params.documentId,
-          action,
-          operatorActor(request),
-          app.clock(),
-        ),
+        data: await decideDocument(request.params, action, operatorActor(request)),
       }),
     );
   }
@@ -179,15 +195,7 @@ export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       message: 'Document rejected.',
-      data: await reviewDocument(
-        app.store.db,
-        request.params.id,
-        request.params.documentId,
-        'reject',
-        operatorActor(request),
-        app.clock(),
-        request.body.reason,
-      ),
+      data: await decideDocument(request.params, 'reject', operatorActor(request), request.body.reason),
     }),
   );
   app.post(
@@ -207,7 +215,13 @@ export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({
       message: 'Legal representative approved.',
       data: presentRepresentative(
-        await approveRepresentative(app.store.db, request.params.id, request.params.repId, app.clock()),
+        await approveRepresentative(
+          app.store.db,
+          app.outbox,
+          request.params.id,
+          request.params.repId,
+          app.clock(),
+        ),
       ),
     }),
   );

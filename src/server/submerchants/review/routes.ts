@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../errors.js';
 import { dataResponse, errorResponses } from '../../http/envelope.js';
 import { merchantActor } from '../actors.js';
+import { presentSubmerchantDetail } from '../present.js';
 import { SubmerchantDetailSchema, SubmerchantParams } from '../schemas.js';
 import { getSubmerchantDetail } from '../service.js';
 import { TRANSITIONS, transitionSubmerchant } from './service.js';
@@ -40,10 +41,18 @@ export const merchantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const actor = merchantActor(request);
         const scope = { merchantId: actor.id };
         const now = app.clock();
-        await transitionSubmerchant(app.store.db, request.params.id, route.transition, scope, actor, now);
+        await transitionSubmerchant(
+          app.store.db,
+          app.outbox,
+          request.params.id,
+          route.transition,
+          scope,
+          actor,
+          now,
+        );
         const detail = await getSubmerchantDetail(app.store.db, request.params.id, scope, now);
         if (!detail) throw notFound('Submerchant');
-        return { message: route.message, data: detail };
+        return { message: route.message, data: presentSubmerchantDetail(detail, now) };
       },
     );
   }

@@ -1,5 +1,7 @@
 import { ApiError, invalidState, notFound } from '../../errors.js';
+import type { Outbox } from '../../webhooks/outbox.js';
 import { type DocumentRow, presentDocument } from '../documents/present.js';
+import type { DocumentRecord } from '../documents/service.js';
 import { representativeRequired } from '../errors.js';
 import type { SubmerchantEventType } from '../events.js';
 import { presentSubmerchant } from '../present.js';
@@ -75,6 +77,7 @@ async function representativeCount(trx: Db, submerchantId: string): Promise<numb
 
 export async function transitionSubmerchant(
   db: Db,
+  outbox: Outbox,
   id: string,
   transition: Transition,
   scope: Scope,
@@ -84,13 +87,14 @@ export async function transitionSubmerchant(
 ): Promise<SubmerchantRow> {
   return db.transaction().execute(async (trx) => {
     const row = await lockSubmerchant(trx, id, scope, now);
-    return applyTransition(trx, row, transition, actor, now, reason);
+    return applyTransition(trx, outbox, row, transition, actor, now, reason);
   });
 }
 
 /** One lifecycle move of a locked submerchant, with its history entry and event. */
 async function applyTransition(
   trx: Db,
+  outbox: Outbox,
   row: SubmerchantRow,
   transition: Transition,
   actor: Actor,
@@ -148,6 +152,7 @@ async function applyTransition(
     now,
   });
   await emitEvent(
+    outbox,
     trx,
     row.merchant_id,
     transition.event,
@@ -171,6 +176,7 @@ const DOCUMENT_ACTIONS: Record<
 /** An operator's decision on one current document of a submerchant. */
 export async function reviewDocument(
   db: Db,
+  outbox: Outbox,
   submerchantId: string,
   documentId: string,
   action: DocumentAction,
@@ -182,20 +188,21 @@ export async function reviewDocument(
     const submerchant = await lockSubmerchant(trx, submerchantId, { operator: true }, now);
     const document = await findAttached(trx, 'submerchant_documents', submerchantId, documentId);
     if (!document) throw notFound('Document');
-    return applyDocumentDecision(trx, submerchant, document, action, actor, now, reason);
+    return applyDocumentDecision(trx, outbox, submerchant, document, action, actor, now, reason);
   });
 }
 
 /** A decision on one document of a locked submerchant, with its history entry and event. */
 async function applyDocumentDecision(
   trx: Db,
+  outbox: Outbox,
   submerchant: SubmerchantRow,
   document: DocumentRow,
   action: DocumentAction,
   actor: Actor,
   now: Date,
   reason?: string,
-) {
+): Promise<DocumentRecord> {
   const rule = DOCUMENT_ACTIONS[action];
   const timestamp = now.toISOString();
   const documentId = document.id;
@@ -241,13 +248,14 @@ async function applyDocumentDecision(
   });
   const history = (await loadStatusHistories(trx, submerchant.id, [documentId])).get(documentId) ?? [];
   const presented = presentDocument(updated, history, now);
-  await emitEvent(trx, submerchant.merchant_id, rule.event, { document: presented }, now);
-  return presented;
+  await emitEvent(outbox, trx, submerchant.merchant_id, rule.event, { document: presented }, now);
+  return { row: updated, history };
 }
 
 /** Marks representatives of a locked submerchant approved (all pending ones, or the one named). */
 async function approveRepresentatives(
   trx: Db,
+  outbox: Outbox,
   submerchant: SubmerchantRow,
   now: Date,
   representativeId?: string,
@@ -261,6 +269,7 @@ async function approveRepresentatives(
   const approved = (await query.returning('id').execute()).map((row) => row.id);
   for (const id of approved) {
     await emitSubmerchantUpdated(
+      outbox,
       trx,
       submerchant.merchant_id,
       submerchant,
@@ -274,6 +283,7 @@ async function approveRepresentatives(
 /** The operator approves a new or changed representative (of an active submerchant, typically). */
 export async function approveRepresentative(
   db: Db,
+  outbox: Outbox,
   submerchantId: string,
   representativeId: string,
   now: Date,
@@ -292,7 +302,7 @@ export async function approveRepresentative(
         `Legal representative ${representativeId} is already approved; only a new or changed one awaits review.`,
       );
     }
-    await approveRepresentatives(trx, submerchant, now, representativeId);
+    await approveRepresentatives(trx, outbox, submerchant, now, representativeId);
     return { ...representative, review_status: 'approved' };
   });
 }
@@ -302,7 +312,13 @@ export async function approveRepresentative(
  * then the submerchant itself when it is in review. A pending submerchant must be submitted first (409), as in
  * live mode; an active one gets its pending changes approved.
  */
-export async function approveInTestMode(db: Db, id: string, actor: Actor & { kind: 'merchant' }, now: Date) {
+export async function approveInTestMode(
+  db: Db,
+  outbox: Outbox,
+  id: string,
+  actor: Actor & { kind: 'merchant' },
+  now: Date,
+) {
   return db.transaction().execute(async (trx) => {
     const row = await lockSubmerchant(trx, id, { merchantId: actor.id }, now);
     if (row.status !== 'pending_review' && row.status !== 'active') {
@@ -319,12 +335,12 @@ export async function approveInTestMode(db: Db, id: string, actor: Actor & { kin
       .execute();
     for (const document of documents) {
       if (effectiveDocumentStatus(document, now) === 'pending') {
-        await applyDocumentDecision(trx, row, document, 'approve', actor, now, TEST_MODE_REASON);
+        await applyDocumentDecision(trx, outbox, row, document, 'approve', actor, now, TEST_MODE_REASON);
       }
     }
-    await approveRepresentatives(trx, row, now);
+    await approveRepresentatives(trx, outbox, row, now);
     if (row.status === 'pending_review') {
-      await applyTransition(trx, row, TRANSITIONS.approve, actor, now, TEST_MODE_REASON);
+      await applyTransition(trx, outbox, row, TRANSITIONS.approve, actor, now, TEST_MODE_REASON);
     }
   });
 }
@@ -334,6 +350,7 @@ const TEST_MODE_REASON = 'Decided in test mode by the merchant.';
 /** Test mode's rejection: pending_review → rejected, with the merchant's reason or a default one. */
 export function rejectInTestMode(
   db: Db,
+  outbox: Outbox,
   id: string,
   actor: Actor & { kind: 'merchant' },
   now: Date,
@@ -341,6 +358,7 @@ export function rejectInTestMode(
 ) {
   return transitionSubmerchant(
     db,
+    outbox,
     id,
     TRANSITIONS.reject,
     { merchantId: actor.id },

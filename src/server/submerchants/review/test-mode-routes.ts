@@ -7,6 +7,7 @@ import { dataResponse, errorResponses } from '../../http/envelope.js';
 import { merchantActor } from '../actors.js';
 import { testModeOnly } from '../errors.js';
 import { Text } from '../fields.js';
+import { presentSubmerchantDetail } from '../present.js';
 import { SubmerchantDetailSchema, SubmerchantParams } from '../schemas.js';
 import { getSubmerchantDetail } from '../service.js';
 import { approveInTestMode, rejectInTestMode } from './service.js';
@@ -28,14 +29,15 @@ const TestRejectBody = Type.Object(
  */
 export const testModeReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const detail = async (request: FastifyRequest, id: string) => {
+    const now = app.clock();
     const found = await getSubmerchantDetail(
       app.store.db,
       id,
       { merchantId: merchantActor(request).id },
-      app.clock(),
+      now,
     );
     if (!found) throw notFound('Submerchant');
-    return found;
+    return presentSubmerchantDetail(found, now);
   };
 
   app.post(
@@ -54,7 +56,13 @@ export const testModeReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       requireTestMode(request);
-      await approveInTestMode(app.store.db, request.params.id, merchantActor(request), app.clock());
+      await approveInTestMode(
+        app.store.db,
+        app.outbox,
+        request.params.id,
+        merchantActor(request),
+        app.clock(),
+      );
       return { message: 'Submerchant approved (test mode).', data: await detail(request, request.params.id) };
     },
   );
@@ -82,6 +90,7 @@ export const testModeReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       requireTestMode(request);
       await rejectInTestMode(
         app.store.db,
+        app.outbox,
         request.params.id,
         merchantActor(request),
         app.clock(),

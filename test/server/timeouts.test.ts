@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { DIALECTS, freshDatabaseUrl, startApp } from '../../helpers/app.js';
+import { DIALECTS, freshDatabaseUrl, startApp } from '../helpers/app.js';
 
 describe.each(DIALECTS)('timeouts and probes on %s (issue 12 item 13)', (dialect) => {
   it('closes a connection that sends nothing instead of holding it forever', async () => {

@@ -116,3 +116,18 @@ export interface SubmerchantStatusChangesTable {
   reason: string | null;
   created_at: string;
 }
+
+/** Who deleted an archived row, and when (migration 0029). */
+interface Deletion {
+  deleted_at: string;
+  /** 'merchant' or 'operator' */
+  deleted_by_actor: string;
+  /** The merchant's id, or the operator key's id. */
+  deleted_by: string;
+}
+
+/** A deleted legal representative, kept for audit: the operator reads it, the merchant no longer sees it. */
+export interface SubmerchantRepresentativesArchiveTable extends SubmerchantRepresentativesTable, Deletion {}
+
+/** A deleted document (on its own, or with its representative), kept for audit with its status history. */
+export interface SubmerchantDocumentsArchiveTable extends SubmerchantDocumentsTable, Deletion {}

@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../src/server/config.js';
+import { ConfigError, loadConfig } from '../../src/server/config.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const repoRoot = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 const cli = path.join(repoRoot, 'src/server/cli.ts');
 

@@ -1,0 +1,22 @@
+import { presentDocument } from '../documents/present.js';
+import { presentRepresentative } from '../representatives/present.js';
+import type { SubmerchantArchive } from './service.js';
+
+const presentDeletion = (row: { deleted_at: string; deleted_by_actor: string; deleted_by: string }) => ({
+  deleted_at: row.deleted_at,
+  deleted_by: { actor: row.deleted_by_actor as 'merchant' | 'operator', actor_id: row.deleted_by },
+});
+
+export function presentArchive(submerchantId: string, archive: SubmerchantArchive, now: Date) {
+  return {
+    submerchant_id: submerchantId,
+    legal_representatives: archive.representatives.map((row) => ({
+      ...presentRepresentative(row),
+      ...presentDeletion(row),
+    })),
+    documents: archive.documents.map((row) => ({
+      ...presentDocument(row, archive.histories.get(row.id) ?? [], now),
+      ...presentDeletion(row),
+    })),
+  };
+}
