@@ -10,6 +10,7 @@ import { stopBenchPostgres } from './lib/stores.js';
 import { scaleOutBenchmark } from './scale-out.bench.js';
 import { sdkSizeBenchmark } from './sdk-size.bench.js';
 import { setupLatencyBenchmark } from './setup-latency.bench.js';
+import { signalsBenchmark } from './signals.bench.js';
 import { submerchantReadBenchmark } from './submerchant-read.bench.js';
 import { tokensBenchmark } from './tokens.bench.js';
 import { webhookLatencyBenchmark, webhookThroughputBenchmark } from './webhooks.bench.js';
@@ -20,6 +21,7 @@ const benchmarks: Record<string, (durationSeconds: number) => Promise<BenchFigur
   'sdk-size': sdkSizeBenchmark,
   'setup-latency': setupLatencyBenchmark,
   'fraud-sessions': fraudSessionsBenchmark,
+  signals: signalsBenchmark,
   tokens: tokensBenchmark,
   'submerchant-read': submerchantReadBenchmark,
   'charge-create': chargeCreateBenchmark,
