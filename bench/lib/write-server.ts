@@ -46,6 +46,10 @@ export async function startWriteServer(options: {
   headers: (merchant: TestMerchant) => Record<string, string>;
   request: ((context: WriteContext) => Promise<RequestSpec>) | { pool: PoolMaker };
   referenceWrites: (input: ReferenceInput) => Statement[];
+  /** Runs once before the sample request (e.g. merchant settings the route reads). */
+  setup?: (context: WriteContext) => Promise<void>;
+  /** Whether ours answered the sample as the benchmark means it to (e.g. a captured charge); else it stops. */
+  accept?: (answer: { data: Record<string, unknown> }) => boolean;
 }): Promise<void> {
   const { app, databaseUrl, stopOnSigterm } = await startBenchApp();
   const merchant = await createTestMerchant(app, { name: 'Bench' });
@@ -57,13 +61,14 @@ export async function startWriteServer(options: {
     new Date(),
   );
   const context = { app, merchant };
+  await options.setup?.(context);
   const headers = options.headers(merchant);
   const fixed = typeof options.request === 'function' ? options.request : null;
   const pool = typeof options.request === 'function' ? null : options.request.pool;
   const sample = fixed ? await fixed(context) : (await pool!(context, 1)).requests[0]!;
 
   const sampled = await app.inject({ method: 'POST', url: sample.path, headers, payload: sample.body });
-  if (sampled.statusCode >= 300) {
+  if (sampled.statusCode >= 300 || !(options.accept?.(sampled.json()) ?? true)) {
     console.error(`POST ${sample.path} answered ${sampled.statusCode}: ${sampled.body}`);
     process.exit(1);
   }
