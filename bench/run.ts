@@ -11,6 +11,7 @@ import { scaleOutBenchmark } from './scale-out.bench.js';
 import { sdkSizeBenchmark } from './sdk-size.bench.js';
 import { setupLatencyBenchmark } from './setup-latency.bench.js';
 import { signalsBenchmark } from './signals.bench.js';
+import { submerchantDocumentsBenchmark } from './submerchant-documents.bench.js';
 import { submerchantReadBenchmark } from './submerchant-read.bench.js';
 import { tokensBenchmark } from './tokens.bench.js';
 import { webhookLatencyBenchmark, webhookThroughputBenchmark } from './webhooks.bench.js';
@@ -25,6 +26,7 @@ const benchmarks: Record<string, (durationSeconds: number) => Promise<BenchFigur
   tokens: tokensBenchmark,
   'submerchant-read': submerchantReadBenchmark,
   'charge-create': chargeCreateBenchmark,
+  'submerchant-documents': submerchantDocumentsBenchmark,
   'charge-list': chargeListBenchmark,
   'dashboard-home': dashboardHomeBenchmark,
   'webhook-throughput': webhookThroughputBenchmark,
