@@ -20,7 +20,10 @@ export interface WriteServerInfo {
 }
 
 export const WRITE_TARGET = 0.75;
-export const STORES: StoreName[] = ['SQLite', 'PostgreSQL'];
+/** Both stores, or those `BENCH_STORES` names (e.g. `BENCH_STORES=PostgreSQL`). */
+export const STORES: StoreName[] = (['SQLite', 'PostgreSQL'] as const).filter(
+  (store) => !process.env.BENCH_STORES || process.env.BENCH_STORES.split(',').includes(store),
+);
 
 /** Asks the server's control route for `count` fresh requests for ours or the reference; hands them out in turn. */
 async function poolFor(url: string, side: 'ours' | 'reference', count: number): Promise<() => RequestSpec> {
