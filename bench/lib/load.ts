@@ -45,9 +45,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   });
   return {
     // A run of a fixed count ends mid-second: requests over its wall time, not the per-second average.
-    requestsPerSecond: options.amount
-      ? result.requests.total / result.duration
-      : result.requests.average,
+    requestsPerSecond: options.amount ? result.requests.total / result.duration : result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts,

@@ -38,7 +38,8 @@ function sqliteReference(file: string): ReferenceStore {
   };
   const inTransaction = database.transaction((statements: Statement[]) => statements.map(run));
   return {
-    write: async (statements) => (statements.length === 1 ? [run(statements[0]!)] : inTransaction(statements)),
+    write: async (statements) =>
+      statements.length === 1 ? [run(statements[0]!)] : inTransaction(statements),
     close: async () => void database.close(),
   };
 }
@@ -62,7 +63,8 @@ function pgReference(url: string): ReferenceStore {
       try {
         await client.query('begin');
         const changed: number[] = [];
-        for (const statement of statements) changed.push((await client.query(named(statement))).rowCount ?? 0);
+        for (const statement of statements)
+          changed.push((await client.query(named(statement))).rowCount ?? 0);
         await client.query('commit');
         return changed;
       } catch (error) {

@@ -45,8 +45,7 @@ export async function versus(options: VersusOptions): Promise<BenchFigure[]> {
     if (!target.pool) return load({ ...target, durationSeconds: seconds });
     const amount = warmUp ? POOLED_WARM_UP : (sizes.get(target) ?? POOLED_WARM_UP);
     const result = await load({ ...target, amount, next: await target.pool(amount) });
-    if (warmUp)
-      sizes.set(target, Math.max(POOLED_WARM_UP, Math.ceil(result.requestsPerSecond * half)));
+    if (warmUp) sizes.set(target, Math.max(POOLED_WARM_UP, Math.ceil(result.requestsPerSecond * half)));
     return result;
   };
   await run(options.reference, 2, true);

@@ -82,7 +82,11 @@ async function pool({ app, merchant }: WriteContext, count: number) {
           body: JSON.stringify(
             chargeBody(token.id, session.id, {
               amount: 1990 + (charges % 1000),
-              customer: { name: `Cliente ${charges}`, email: `cliente${charges}@example.com`, document: VALID_CPF },
+              customer: {
+                name: `Cliente ${charges}`,
+                email: `cliente${charges}@example.com`,
+                document: VALID_CPF,
+              },
             }),
           ),
         });
@@ -105,21 +109,31 @@ await startWriteServer({
   request: { pool },
   // Set as a real merchant's would be, so that the host rule runs.
   setup: ({ app, merchant }) =>
-    updateMerchantSettings(app.store.db, merchant.id, { allowedHosts: ['shop.example.com'] }, new Date()).then(
-      () => undefined,
-    ),
+    updateMerchantSettings(
+      app.store.db,
+      merchant.id,
+      { allowedHosts: ['shop.example.com'] },
+      new Date(),
+    ).then(() => undefined),
   accept: ({ data }) =>
     data.status === 'captured' && (data.fraud_analysis as { status: string }).status === 'approved',
   referenceWrites: ({ merchantId, answer, body, now }) => {
     const charge = body as unknown as ChargeRequest;
-    const presented = answer.data as { card: { brand: string; last4: string; exp_month: number; exp_year: number } };
+    const presented = answer.data as {
+      card: { brand: string; last4: string; exp_month: number; exp_year: number };
+    };
     const id = randomUUID();
     const at = now.toISOString();
     // The card's keyed hash, which ours reads back from the token row: any 64 hex digits of this card.
     const cardHash = createHash('sha256').update(charge.card_token).digest('hex');
     const open = { text: 'used_at is null and expires_at > ?', values: [at] };
     return [
-      update('card_tokens', { used_at: at, charge_id: id }, { id: charge.card_token, merchant_id: merchantId }, open),
+      update(
+        'card_tokens',
+        { used_at: at, charge_id: id },
+        { id: charge.card_token, merchant_id: merchantId },
+        open,
+      ),
       update(
         'fraud_sessions',
         { consumed_at: at, charge_id: id, updated_at: at },

@@ -48,7 +48,10 @@ await startWriteServer({
     },
   },
   referenceWrites: ({ merchantId, params, body, now }) => {
-    const { signals_token: token, ...report } = body as { signals_token: string; profiler: { visitor_id: string } };
+    const { signals_token: token, ...report } = body as {
+      signals_token: string;
+      profiler: { visitor_id: string };
+    };
     const at = now.toISOString();
     return [
       update(

@@ -26,7 +26,13 @@ await startWriteServer({
   referenceWrites: ({ merchantId, params, body, answer, now }) => {
     const id = randomUUID();
     const at = now.toISOString();
-    const sent = body as { number: string; file_url: string; file_name: string; file_size: number; mime_type: string };
+    const sent = body as {
+      number: string;
+      file_url: string;
+      file_name: string;
+      file_size: number;
+      mime_type: string;
+    };
     return [
       update('submerchants', { updated_at: at }, { id: params.id, merchant_id: merchantId }),
       update(

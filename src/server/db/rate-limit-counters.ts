@@ -94,8 +94,8 @@ interface KeyState {
  * a claim takes past the limit are not spent: the claim knows the count before it, so exactly `limit` points of
  * a window are ever spent, across any number of instances. The cost: points one instance holds unspent (at most
  * 1/16 of what was left when it claimed) are counted as used for the others until the window ends, and the
- * `X-RateLimit-Remaining` a request sees counts them as used. A lowered limit drops this instance's unspent
- * points at once.
+ * `X-RateLimit-Remaining` a request sees counts them as used. A lowered limit gives this instance's unspent
+ * points back at once.
  */
 export function leasedCounters(pool: pg.Pool, windowSeconds: number): RequestCounters {
   const windowMs = windowSeconds * 1000;
@@ -114,9 +114,19 @@ export function leasedCounters(pool: pg.Pool, windowSeconds: number): RequestCou
 
   const spend = async (key: string, state: KeyState, limit: number): Promise<WindowCount> => {
     const now = Date.now();
-    // A new window, or a lowered limit: what this instance holds is no longer good.
-    if (state.expire <= now || limit < state.limit) state.unspent = 0;
-    if (state.expire <= now) state.seen = 0;
+    if (state.expire <= now) {
+      state.unspent = 0;
+      state.seen = 0;
+    } else if (limit < state.limit && state.unspent > 0) {
+      // A lowered limit: the points held here were claimed under the old one; give them back, so that the
+      // window counts only the requests made.
+      await pool.query(
+        'update rate_limit_counters set points = points - $2::integer where key = $1 and expire = $3::bigint',
+        [key, state.unspent, state.expire],
+      );
+      state.seen = Math.max(0, state.seen - state.unspent);
+      state.unspent = 0;
+    }
     state.limit = limit;
     if (state.unspent === 0) {
       const lease = Math.max(1, Math.min(MAX_LEASE, Math.floor((limit - state.seen) * LEASE_SHARE)));
