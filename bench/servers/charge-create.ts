@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { chargeSearchText } from '../../src/server/charges/service.js';
-import { createFraudSession, recordFraudSignals } from '../../src/server/fraud/service.js';
+import { recordFraudSignals } from '../../src/server/fraud/service.js';
 import { updateMerchantSettings } from '../../src/server/merchants/service.js';
 import { checkCard } from '../../src/server/tokens/card.js';
 import { createCardToken } from '../../src/server/tokens/service.js';
 import { CHROME_UA, chargeBody, VALID_CPF } from '../../test/helpers/charges.js';
-import { honestProfiler, PROFILER_RUN_MS } from '../../test/helpers/signals.js';
+import { PROFILER_RUN_MS } from '../../test/helpers/signals.js';
+import { buyerSignals, openBuyerSession } from '../lib/buyer.js';
 import type { RequestSpec } from '../lib/load.js';
 import { basic, insert, startWriteServer, update, type WriteContext } from '../lib/write-server.js';
 
@@ -49,26 +50,12 @@ async function pool({ app, merchant }: WriteContext, count: number) {
         );
         if (!checked.ok) throw new Error(`bench card refused: ${JSON.stringify(checked.details)}`);
         const token = await createCardToken(trx, { merchantId: merchant.id, card: checked.card, now });
-        const { session, signalsToken } = await createFraudSession(trx, {
-          merchantId: merchant.id,
-          declared: {
-            ipAddress: null,
-            type: 'Chrome',
-            hostName: 'shop.example.com',
-            cookiesAccepted: true,
-            userAgent: CHROME_UA,
-          },
-          observed: { ipAddress: '127.0.0.1', userAgent: CHROME_UA, origin: 'https://shop.example.com' },
-          now,
-        });
+        const { session, signalsToken } = await openBuyerSession(trx, merchant.id, now);
         const reported = await recordFraudSignals(trx, {
           merchantId: merchant.id,
           sessionId: session.id,
           signalsToken,
-          report: {
-            ip_lookup: { status: 'ok', ip_address: '127.0.0.1', duration_ms: 40 },
-            profiler: honestProfiler(randomUUID().replaceAll('-', '')),
-          },
+          report: buyerSignals(),
           observed: { ipAddress: '127.0.0.1', userAgent: CHROME_UA },
           // The report comes after the profiler ran, as a browser's does.
           now: new Date(now.getTime() + PROFILER_RUN_MS),

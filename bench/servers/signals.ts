@@ -1,7 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createFraudSession } from '../../src/server/fraud/service.js';
+import { createHash } from 'node:crypto';
 import { CHROME_UA } from '../../test/helpers/charges.js';
-import { honestProfiler } from '../../test/helpers/signals.js';
+import { buyerSignals, openBuyerSession } from '../lib/buyer.js';
 import type { RequestSpec } from '../lib/load.js';
 import { basic, startWriteServer, update } from '../lib/write-server.js';
 
@@ -22,25 +21,10 @@ await startWriteServer({
       const requests: RequestSpec[] = [];
       await app.store.db.transaction().execute(async (trx) => {
         for (let index = 0; index < count; index++) {
-          const { session, signalsToken } = await createFraudSession(trx, {
-            merchantId: merchant.id,
-            declared: {
-              ipAddress: null,
-              type: 'Chrome',
-              hostName: 'shop.example.com',
-              cookiesAccepted: true,
-              userAgent: CHROME_UA,
-            },
-            observed: { ipAddress: '127.0.0.1', userAgent: CHROME_UA, origin: 'https://shop.example.com' },
-            now: new Date(),
-          });
+          const { session, signalsToken } = await openBuyerSession(trx, merchant.id, new Date());
           requests.push({
             path: `/v1/fraud/sessions/${session.id}/signals`,
-            body: JSON.stringify({
-              signals_token: signalsToken,
-              ip_lookup: { status: 'ok', ip_address: '127.0.0.1', duration_ms: 40 },
-              profiler: honestProfiler(randomUUID().replaceAll('-', '')),
-            }),
+            body: JSON.stringify({ signals_token: signalsToken, ...buyerSignals() }),
           });
         }
       });
