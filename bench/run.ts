@@ -10,6 +10,8 @@ import { stopBenchPostgres } from './lib/stores.js';
 import { scaleOutBenchmark } from './scale-out.bench.js';
 import { sdkSizeBenchmark } from './sdk-size.bench.js';
 import { setupLatencyBenchmark } from './setup-latency.bench.js';
+import { signalsBenchmark } from './signals.bench.js';
+import { submerchantDocumentsBenchmark } from './submerchant-documents.bench.js';
 import { submerchantReadBenchmark } from './submerchant-read.bench.js';
 import { tokensBenchmark } from './tokens.bench.js';
 import { webhookLatencyBenchmark, webhookThroughputBenchmark } from './webhooks.bench.js';
@@ -20,9 +22,11 @@ const benchmarks: Record<string, (durationSeconds: number) => Promise<BenchFigur
   'sdk-size': sdkSizeBenchmark,
   'setup-latency': setupLatencyBenchmark,
   'fraud-sessions': fraudSessionsBenchmark,
+  signals: signalsBenchmark,
   tokens: tokensBenchmark,
   'submerchant-read': submerchantReadBenchmark,
   'charge-create': chargeCreateBenchmark,
+  'submerchant-documents': submerchantDocumentsBenchmark,
   'charge-list': chargeListBenchmark,
   'dashboard-home': dashboardHomeBenchmark,
   'webhook-throughput': webhookThroughputBenchmark,

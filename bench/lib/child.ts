@@ -12,7 +12,10 @@ export async function startServer<T>(
   script: string,
   env: Record<string, string> = {},
 ): Promise<{ info: T; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), [script], {
+  // BENCH_CPU_PROF=<folder>: each server writes a CPU profile there when it stops (open it in Chrome DevTools).
+  const profile = process.env.BENCH_CPU_PROF;
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  const child: ChildProcess = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), [...flags, script], {
     cwd: repoRoot,
     env: { ...process.env, VIGIA_ENV: 'test', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

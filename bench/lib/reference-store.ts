@@ -14,8 +14,8 @@ export interface Statement {
  * does); PostgreSQL: a pool of 10 with named prepared statements, the server's default durability.
  */
 export interface ReferenceStore {
-  /** One statement alone, or several in one transaction. */
-  write(statements: Statement[]): Promise<void>;
+  /** One statement alone, or several in one transaction; answers how many rows each changed. */
+  write(statements: Statement[]): Promise<number[]>;
   close(): Promise<void>;
 }
 
@@ -34,11 +34,12 @@ function sqliteReference(file: string): ReferenceStore {
   const run = ({ text, values }: Statement) => {
     const statement = prepared.get(text) ?? database.prepare(text);
     prepared.set(text, statement);
-    statement.run(values);
+    return statement.run(values).changes;
   };
-  const inTransaction = database.transaction((statements: Statement[]) => statements.forEach(run));
+  const inTransaction = database.transaction((statements: Statement[]) => statements.map(run));
   return {
-    write: async (statements) => (statements.length === 1 ? run(statements[0]!) : inTransaction(statements)),
+    write: async (statements) =>
+      statements.length === 1 ? [run(statements[0]!)] : inTransaction(statements),
     close: async () => void database.close(),
   };
 }
@@ -57,12 +58,15 @@ function pgReference(url: string): ReferenceStore {
   };
   return {
     async write(statements) {
-      if (statements.length === 1) return void (await pool.query(named(statements[0]!)));
+      if (statements.length === 1) return [(await pool.query(named(statements[0]!))).rowCount ?? 0];
       const client = await pool.connect();
       try {
         await client.query('begin');
-        for (const statement of statements) await client.query(named(statement));
+        const changed: number[] = [];
+        for (const statement of statements)
+          changed.push((await client.query(named(statement))).rowCount ?? 0);
         await client.query('commit');
+        return changed;
       } catch (error) {
         await client.query('rollback');
         throw error;

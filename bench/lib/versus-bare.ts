@@ -1,7 +1,16 @@
-import { type LoadOptions, type LoadResult, load } from './load.js';
+import { type LoadOptions, type LoadResult, load, type RequestSpec } from './load.js';
 import type { BenchFigure } from './report.js';
 
-type Target = Omit<LoadOptions, 'durationSeconds'>;
+type Target = Omit<LoadOptions, 'durationSeconds' | 'amount' | 'next'> & {
+  /**
+   * For routes that consume what they are given (a fraud session, a card token): hands out `count` fresh
+   * requests before a run, which then sends exactly that many. Runs of such a target are sized by its warm-up.
+   */
+  pool?: (count: number) => Promise<() => RequestSpec>;
+};
+
+/** Requests in a pooled warm-up run, and the least in a pooled timed run. */
+const POOLED_WARM_UP = 300;
 
 export interface VersusOptions {
   /** Names our route in the report, e.g. `POST /v1/fraud/sessions (SQLite)`. */
@@ -30,12 +39,21 @@ function assertAllOk(name: string, results: LoadResult[]): void {
  */
 export async function versus(options: VersusOptions): Promise<BenchFigure[]> {
   const half = options.durationSeconds / 2;
-  await load({ ...options.reference, durationSeconds: 2 });
-  await load({ ...options.ours, durationSeconds: 2 });
-  const reference1 = await load({ ...options.reference, durationSeconds: half });
-  const ours1 = await load({ ...options.ours, durationSeconds: half });
-  const ours2 = await load({ ...options.ours, durationSeconds: half });
-  const reference2 = await load({ ...options.reference, durationSeconds: half });
+  // A pooled target's timed runs send a fixed count: what its warm-up's rate makes in half the duration.
+  const sizes = new Map<Target, number>();
+  const run = async (target: Target, seconds: number, warmUp = false): Promise<LoadResult> => {
+    if (!target.pool) return load({ ...target, durationSeconds: seconds });
+    const amount = warmUp ? POOLED_WARM_UP : (sizes.get(target) ?? POOLED_WARM_UP);
+    const result = await load({ ...target, amount, next: await target.pool(amount) });
+    if (warmUp) sizes.set(target, Math.max(POOLED_WARM_UP, Math.ceil(result.requestsPerSecond * half)));
+    return result;
+  };
+  await run(options.reference, 2, true);
+  await run(options.ours, 2, true);
+  const reference1 = await run(options.reference, half);
+  const ours1 = await run(options.ours, half);
+  const ours2 = await run(options.ours, half);
+  const reference2 = await run(options.reference, half);
   assertAllOk(options.name, [ours1, ours2]);
   assertAllOk(options.referenceName, [reference1, reference2]);
   const ours = (ours1.requestsPerSecond + ours2.requestsPerSecond) / 2;

@@ -1,34 +1,21 @@
-import { randomUUID } from 'node:crypto';
-import Fastify from 'fastify';
-import { createFraudSession, recordFraudSignals } from '../../src/server/fraud/service.js';
-import { createMerchant, updateMerchantSettings } from '../../src/server/merchants/service.js';
+import { createHash, randomUUID } from 'node:crypto';
+import { chargeSearchText } from '../../src/server/charges/service.js';
+import { recordFraudSignals } from '../../src/server/fraud/service.js';
+import { updateMerchantSettings } from '../../src/server/merchants/service.js';
 import { checkCard } from '../../src/server/tokens/card.js';
 import { createCardToken } from '../../src/server/tokens/service.js';
-import { CHROME_UA, chargeBody } from '../../test/helpers/charges.js';
-import { honestProfiler, PROFILER_RUN_MS } from '../../test/helpers/signals.js';
-import { listenLocally, startBenchApp } from '../lib/bench-app.js';
+import { CHROME_UA, chargeBody, VALID_CPF } from '../../test/helpers/charges.js';
+import { PROFILER_RUN_MS } from '../../test/helpers/signals.js';
+import { buyerSignals, openBuyerSession } from '../lib/buyer.js';
+import type { RequestSpec } from '../lib/load.js';
+import { basic, insert, startWriteServer, update, type WriteContext } from '../lib/write-server.js';
 
 // Our POST /v1/charges (secret key, validation, idempotency hooks, one transaction: consume the card token,
-// consume the fraud session, risk rules with their velocity queries, acquirer, INSERT, outbox event) beside a
-// bare Fastify route answering the same JSON. Each charge consumes one token and one session, so the parent
-// asks for a pool of them (POST <control>/pool) before each timed run; the pool is made through the service
-// functions, as POST /v1/tokens, POST /v1/fraud/sessions and its signals would make them.
-
-const { app, stopOnSigterm } = await startBenchApp();
-const { merchant, secretKey } = await createMerchant(app.store.db, {
-  name: 'Bench Shop',
-  live: false,
-  now: new Date(),
-});
-// The limiter still counts every request; the transactions limit is only raised so that the run is not refused.
-// allowed_hosts is set as a real merchant's would be, so that the host rule runs.
-await updateMerchantSettings(
-  app.store.db,
-  merchant.id,
-  { rateLimits: { transactions: 100_000_000 }, allowedHosts: ['shop.example.com'] },
-  new Date(),
-);
-const ours = await listenLocally(app);
+// consume the fraud session, risk rules with their velocity queries and the card's velocity lock, acquirer,
+// INSERT, outbox event) against the same writes in one transaction through prepared statements, and a bare
+// route answering the same JSON. Each charge consumes one token and one session, so each request takes fresh
+// ones from a pool, made through the service functions as POST /v1/tokens, POST /v1/fraud/sessions and its
+// signals would make them.
 
 /** A Luhn-valid 16-digit Visa number, random: every token is a different card (no velocity hits). */
 function randomVisa(): string {
@@ -44,10 +31,13 @@ function randomVisa(): string {
   return [...digits, (10 - (sum % 10)) % 10].join('');
 }
 
-/** `count` card tokens and as many clean fraud sessions (signals reported, a distinct device each). */
-async function makePool(count: number): Promise<{ tokens: string[]; sessions: string[] }> {
+let charges = 0;
+
+/** `count` charges, each with its own card token, clean fraud session (signals reported) and customer. */
+async function pool({ app, merchant }: WriteContext, count: number) {
   const tokens: string[] = [];
   const sessions: string[] = [];
+  const requests: RequestSpec[] = [];
   const batch = 500;
   for (let offset = 0; offset < count; offset += batch) {
     await app.store.db.transaction().execute(async (trx) => {
@@ -59,74 +49,129 @@ async function makePool(count: number): Promise<{ tokens: string[]; sessions: st
           now,
         );
         if (!checked.ok) throw new Error(`bench card refused: ${JSON.stringify(checked.details)}`);
-        tokens.push((await createCardToken(trx, { merchantId: merchant.id, card: checked.card, now })).id);
-        const { session, signalsToken } = await createFraudSession(trx, {
-          merchantId: merchant.id,
-          declared: {
-            ipAddress: null,
-            type: 'Chrome',
-            hostName: 'shop.example.com',
-            cookiesAccepted: true,
-            userAgent: CHROME_UA,
-          },
-          observed: { ipAddress: '127.0.0.1', userAgent: CHROME_UA, origin: 'https://shop.example.com' },
-          now,
-        });
+        const token = await createCardToken(trx, { merchantId: merchant.id, card: checked.card, now });
+        const { session, signalsToken } = await openBuyerSession(trx, merchant.id, now);
         const reported = await recordFraudSignals(trx, {
           merchantId: merchant.id,
           sessionId: session.id,
           signalsToken,
-          report: {
-            ip_lookup: { status: 'ok', ip_address: '127.0.0.1', duration_ms: 40 },
-            profiler: honestProfiler(randomUUID().replaceAll('-', '')),
-          },
+          report: buyerSignals(),
           observed: { ipAddress: '127.0.0.1', userAgent: CHROME_UA },
           // The report comes after the profiler ran, as a browser's does.
           now: new Date(now.getTime() + PROFILER_RUN_MS),
         });
         if (!reported.ok) throw new Error(`bench signals refused: ${reported.reason}`);
+        tokens.push(token.id);
         sessions.push(session.id);
+        charges++;
+        requests.push({
+          path: '/v1/charges',
+          body: JSON.stringify(
+            chargeBody(token.id, session.id, {
+              amount: 1990 + (charges % 1000),
+              customer: {
+                name: `Cliente ${charges}`,
+                email: `cliente${charges}@example.com`,
+                document: VALID_CPF,
+              },
+            }),
+          ),
+        });
       }
     });
   }
-  return { tokens, sessions };
+  return { requests, rows: { card_tokens: tokens, fraud_sessions: sessions } };
 }
 
-const headers = {
-  authorization: `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`,
-  'content-type': 'application/json',
-};
-// The bare route answers what ours answered to the same request (status 201 and its JSON).
-const sampleIds = await makePool(1);
-const sample = await app.inject({
-  method: 'POST',
-  url: '/v1/charges',
-  headers,
-  payload: chargeBody(sampleIds.tokens[0]!, sampleIds.sessions[0]!),
+interface ChargeRequest {
+  amount: number;
+  card_token: string;
+  fraud_session_id: string;
+  customer: { name: string; email: string; document: string };
+}
+
+await startWriteServer({
+  route: '/v1/charges',
+  headers: (merchant) => ({ authorization: basic(merchant.secretKey), 'content-type': 'application/json' }),
+  request: { pool },
+  // Set as a real merchant's would be, so that the host rule runs.
+  setup: ({ app, merchant }) =>
+    updateMerchantSettings(
+      app.store.db,
+      merchant.id,
+      { allowedHosts: ['shop.example.com'] },
+      new Date(),
+    ).then(() => undefined),
+  accept: ({ data }) =>
+    data.status === 'captured' && (data.fraud_analysis as { status: string }).status === 'approved',
+  referenceWrites: ({ merchantId, answer, body, now }) => {
+    const charge = body as unknown as ChargeRequest;
+    const presented = answer.data as {
+      card: { brand: string; last4: string; exp_month: number; exp_year: number };
+    };
+    const id = randomUUID();
+    const at = now.toISOString();
+    // The card's keyed hash, which ours reads back from the token row: any 64 hex digits of this card.
+    const cardHash = createHash('sha256').update(charge.card_token).digest('hex');
+    const open = { text: 'used_at is null and expires_at > ?', values: [at] };
+    return [
+      update(
+        'card_tokens',
+        { used_at: at, charge_id: id },
+        { id: charge.card_token, merchant_id: merchantId },
+        open,
+      ),
+      update(
+        'fraud_sessions',
+        { consumed_at: at, charge_id: id, updated_at: at },
+        { id: charge.fraud_session_id, merchant_id: merchantId },
+        { text: 'consumed_at is null and expires_at > ?', values: [at] },
+      ),
+      {
+        text:
+          'insert into card_velocity_locks (merchant_id, card_hash, last_charge_at) values (?, ?, ?) ' +
+          'on conflict (merchant_id, card_hash) do update set last_charge_at = excluded.last_charge_at',
+        values: [merchantId, cardHash, at],
+      },
+      insert('charges', {
+        id,
+        merchant_id: merchantId,
+        amount: charge.amount,
+        payment_method: 'credit_card',
+        installments: 1,
+        status: 'captured',
+        failure_code: null,
+        failure_message: null,
+        customer_name: charge.customer.name,
+        customer_email: charge.customer.email,
+        customer_document: charge.customer.document,
+        customer_document_type: 'cpf',
+        card_token_id: charge.card_token,
+        card_brand: presented.card.brand,
+        card_bin: '411111',
+        card_last4: presented.card.last4,
+        card_exp_month: presented.card.exp_month,
+        card_exp_year: presented.card.exp_year,
+        card_holder_name: 'Maria Silva',
+        card_hash: cardHash,
+        fraud_session_id: charge.fraud_session_id,
+        submerchant_id: null,
+        visitor_id: 'v'.repeat(32),
+        fraud_status: 'approved',
+        fraud_score: 0,
+        fraud_reasons: '[]',
+        search_text: chargeSearchText(id, charge.customer),
+        refunded_at: null,
+        created_at: at,
+        updated_at: at,
+      }),
+      insert('events', {
+        id: randomUUID(),
+        merchant_id: merchantId,
+        type: 'charge.captured',
+        data: JSON.stringify({ ...answer.data, id }),
+        created_at: at,
+      }),
+    ];
+  },
 });
-const sampled = sample.statusCode === 201 ? sample.json() : null;
-if (sampled?.data.status !== 'captured' || sampled.data.fraud_analysis.status !== 'approved') {
-  console.error(`POST /v1/charges answered ${sample.statusCode}: ${sample.body}`);
-  process.exit(1);
-}
-const bare = Fastify();
-bare.post('/v1/charges', async (_request, reply) => reply.code(201).send(sampled));
-const bareUrl = await listenLocally(bare);
-
-// Not measured: hands out pools between timed runs.
-const control = Fastify({ bodyLimit: 1024 });
-control.post<{ Body: { count: number } }>('/pool', async (request) => makePool(request.body.count));
-const controlUrl = await listenLocally(control);
-
-console.log(
-  JSON.stringify({
-    ours: `${ours}/v1/charges`,
-    bare: `${bareUrl}/v1/charges`,
-    pool: `${controlUrl}/pool`,
-    headers,
-  }),
-);
-stopOnSigterm(
-  () => bare.close(),
-  () => control.close(),
-);

@@ -15,15 +15,14 @@ const declared = {
 const readings = JSON.stringify({ declared: { type: 'Chrome' }, header: { type: 'Chrome' } });
 
 await startWriteServer({
-  method: 'POST',
-  path: '/v1/fraud/sessions',
-  headers: (publicKey) => ({
-    authorization: basic(publicKey),
+  route: '/v1/fraud/sessions',
+  headers: (merchant) => ({
+    authorization: basic(merchant.publicKey),
     'content-type': 'application/json',
     origin: 'https://shop.example.com',
     'user-agent': CHROME_UA,
   }),
-  body: declared,
+  request: async () => ({ path: '/v1/fraud/sessions', body: JSON.stringify(declared) }),
   referenceWrites: ({ merchantId, now }) => [
     insert('fraud_sessions', {
       id: randomUUID(),
@@ -39,6 +38,7 @@ await startWriteServer({
       parsed_type: 'Chrome',
       observed_type: 'Chrome',
       user_agent_readings: readings,
+      signals_token_hash: 'a'.repeat(64),
       expires_at: new Date(now.getTime() + 30 * 60_000).toISOString(),
       created_at: now.toISOString(),
       updated_at: now.toISOString(),

@@ -5,15 +5,14 @@ import { basic, insert, startWriteServer } from '../lib/write-server.js';
 // Our POST /v1/tokens (public key, CORS, card checks, keyed hash, one INSERT) against the same INSERT through
 // a prepared statement, and a bare route answering the same JSON.
 await startWriteServer({
-  method: 'POST',
-  path: '/v1/tokens',
-  headers: (publicKey) => ({
-    authorization: basic(publicKey),
+  route: '/v1/tokens',
+  headers: (merchant) => ({
+    authorization: basic(merchant.publicKey),
     'content-type': 'application/json',
     origin: 'https://shop.example.com',
     'user-agent': CHROME_UA,
   }),
-  body: { card: cardFields() },
+  request: async () => ({ path: '/v1/tokens', body: JSON.stringify({ card: cardFields() }) }),
   referenceWrites: ({ merchantId, answer, now }) => {
     const card = answer.data.card as { brand: string; last4: string; exp_month: number; exp_year: number };
     return [

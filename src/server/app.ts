@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { accountKeyRoutes } from './account/keys-routes.js';
 import { accountRoutes } from './account/routes.js';
 import { keyLookup } from './callers.js';
@@ -15,7 +14,7 @@ import { openStore } from './db/connect.js';
 import type { Database, VigiaStore } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { migrations } from './db/migrations/index.js';
-import { openRateLimitCounters } from './db/rate-limit-counters.js';
+import { openRequestCounters } from './db/rate-limit-counters.js';
 import { errorBody } from './errors.js';
 import { fraudRoutes } from './fraud/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -116,7 +115,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.addHook('onClose', async () => store.close());
 
   await migrateToLatest(store.db, migrations);
-  const counters: RateLimiterAbstract = await openRateLimitCounters(store, config.rateLimitWindowSeconds);
+  const counters = await openRequestCounters(store, config.rateLimitWindowSeconds);
 
   registerValidation(app);
   registerErrorHandling(app);

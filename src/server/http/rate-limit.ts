@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RequestCounters } from '../db/rate-limit-counters.js';
 import { ApiError } from '../errors.js';
 import type { Caller } from './auth.js';
 
@@ -79,7 +79,7 @@ function setRateLimitHeaders(reply: FastifyReply, bucket: Bucket, consumed: numb
 
 /** Counts one request against the bucket, sets its headers, and throws the 429 once it is over its limit. */
 async function consume(
-  counters: RateLimiterAbstract,
+  counters: RequestCounters,
   bucket: Bucket,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -87,9 +87,7 @@ async function consume(
   let consumed: number;
   let msBeforeNext: number;
   try {
-    const result = await counters.consume(bucket.key, 1);
-    consumed = result.consumedPoints;
-    msBeforeNext = result.msBeforeNext;
+    ({ consumed, msBeforeNext } = await counters.consume(bucket.key, bucket.limit));
   } catch (error) {
     // A counter store outage must not take the API down with it: serve the request, say so in the log.
     request.log.warn({ err: error }, 'rate-limit counters unavailable; request not counted');
@@ -114,7 +112,7 @@ async function consume(
  * merchant's account.
  */
 export async function applyRateLimit(
-  counters: RateLimiterAbstract,
+  counters: RequestCounters,
   category: RateLimitCategory,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -150,7 +148,7 @@ export async function applyRateLimit(
  * and a window starting now.
  */
 export async function reportRateLimit(
-  counters: RateLimiterAbstract,
+  counters: RequestCounters,
   category: RateLimitCategory,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -167,8 +165,8 @@ export async function reportRateLimit(
     setRateLimitHeaders(
       reply,
       bucket,
-      current?.consumedPoints ?? 0,
-      current?.msBeforeNext ?? counters.duration * 1000,
+      current?.consumed ?? 0,
+      current?.msBeforeNext ?? counters.windowSeconds * 1000,
     );
   } catch (error) {
     request.log.warn({ err: error }, 'rate-limit counters unavailable; no rate-limit headers');

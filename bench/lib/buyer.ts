@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/server/db/database.js';
+import { createFraudSession } from '../../src/server/fraud/service.js';
+import { CHROME_UA } from '../../test/helpers/charges.js';
+import { honestProfiler } from '../../test/helpers/signals.js';
+
+/** A buyer's fraud session as the SDK opens it: Chrome on shop.example.com, from 127.0.0.1. */
+export function openBuyerSession(db: Kysely<Database>, merchantId: string, now: Date) {
+  return createFraudSession(db, {
+    merchantId,
+    declared: {
+      ipAddress: null,
+      type: 'Chrome',
+      hostName: 'shop.example.com',
+      cookiesAccepted: true,
+      userAgent: CHROME_UA,
+    },
+    observed: { ipAddress: '127.0.0.1', userAgent: CHROME_UA, origin: 'https://shop.example.com' },
+    now,
+  });
+}
+
+/** That buyer's signals report: the IP lookup agrees, and the profiler sends a visitor id of its own and no bot. */
+export function buyerSignals() {
+  return {
+    ip_lookup: { status: 'ok' as const, ip_address: '127.0.0.1', duration_ms: 40 },
+    profiler: honestProfiler(randomUUID().replaceAll('-', '')),
+  };
+}
