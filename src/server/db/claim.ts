@@ -1,10 +1,10 @@
-import {
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type SqlBool,
-  sql,
-  type UpdateObject,
+import type {
+  Expression,
+  ExpressionBuilder,
+  Kysely,
+  SelectQueryBuilder,
+  SqlBool,
+  UpdateObject,
 } from 'kysely';
 import type { Store } from './connect.js';
 
@@ -17,11 +17,17 @@ import type { Store } from './connect.js';
 export interface RowClaim<DB, TB extends keyof DB & string> {
   /** A table whose rows have a text `id`. */
   table: TB;
-  /** The rows that may be claimed now; `set` must make it false for a claimed row, or it is claimed again. */
+  /**
+   * The ids of the rows to claim, as many as wanted at most. It may read a snapshot that another claimer's
+   * commit has since made stale: `where` is what guards the rows.
+   */
+  candidates: (db: Kysely<DB>) => Expression<{ id: string }>;
+  /**
+   * Whether a row may be claimed now, on its own columns; `set` must make it false, or it is claimed again.
+   * PostgreSQL checks it again on the newest version of each candidate it locks, so a row that another claimer
+   * took after this claim's snapshot is left to it.
+   */
   where: (eb: ExpressionBuilder<DB, TB>) => Expression<SqlBool>;
-  /** Rows are claimed in ascending order of this column. */
-  orderBy: keyof DB[TB] & string;
-  limit: number;
   /** What marks a row as claimed (who holds it, until when). */
   set: UpdateObject<DB, TB>;
 }
@@ -30,24 +36,22 @@ export interface RowClaim<DB, TB extends keyof DB & string> {
 type AnyTables = Record<string, { id: string }>;
 type AnyClaim = {
   table: string;
+  // A select query, as every caller passes one (Kysely types `in` operands by that).
+  candidates: (db: Kysely<AnyTables>) => SelectQueryBuilder<AnyTables, string, { id: string }>;
   where: (eb: ExpressionBuilder<AnyTables, string>) => Expression<SqlBool>;
-  orderBy: string;
-  limit: number;
   set: UpdateObject<AnyTables, string>;
 };
 
-function candidates(db: Kysely<AnyTables>, claim: AnyClaim) {
-  return db
-    .selectFrom(claim.table)
-    .select(`${claim.table}.id`)
-    .where(claim.where)
-    .orderBy(sql.ref(`${claim.table}.${claim.orderBy}`))
-    .limit(claim.limit);
-}
-
 async function claimWithRowLocks(db: Kysely<AnyTables>, claim: AnyClaim): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
-    const rows = await candidates(trx, claim).forUpdate().skipLocked().execute();
+    const rows = await trx
+      .selectFrom(claim.table)
+      .select(`${claim.table}.id`)
+      .where(`${claim.table}.id`, 'in', claim.candidates(trx))
+      .where(claim.where)
+      .forUpdate()
+      .skipLocked()
+      .execute();
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     await trx.updateTable(claim.table).set(claim.set).where('id', 'in', ids).execute();
@@ -59,13 +63,14 @@ async function claimWithOneUpdate(db: Kysely<AnyTables>, claim: AnyClaim): Promi
   const rows = await db
     .updateTable(claim.table)
     .set(claim.set)
-    .where('id', 'in', candidates(db, claim))
+    .where('id', 'in', claim.candidates(db))
+    .where(claim.where)
     .returning('id')
     .execute();
   return rows.map((row) => row.id);
 }
 
-/** Claims up to `claim.limit` rows matching `claim.where`, first in `claim.orderBy` order; returns their ids. */
+/** Claims the rows `claim.candidates` names that still match `claim.where`; returns their ids. */
 export function claimRows<DB, TB extends keyof DB & string>(
   store: Store<DB>,
   claim: RowClaim<DB, TB>,

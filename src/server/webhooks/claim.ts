@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { claimRows } from '../db/claim.js';
 import type { Database, VigiaStore } from '../db/database.js';
 
@@ -7,16 +7,30 @@ import type { Database, VigiaStore } from '../db/database.js';
  * delivery whose lease has expired (its worker crashed or was killed mid-delivery) is due again, so every
  * delivery is attempted at least once more after a crash. Two workers never hold the same delivery at once:
  * db/claim.ts hands each claimed row to one claimer only, on both dialects.
+ *
+ * Fairly: a worker lends one merchant, and one receiving host, at most a share of its slots (`limits`), and
+ * takes due deliveries round-robin between merchants (each merchant's oldest first, then each one's second, …),
+ * so that a merchant whose endpoints never answer, or a burst of one merchant's events, leaves the other
+ * merchants' deliveries free slots at the next claim instead of a queue behind its timeouts.
  */
+
+export interface InFlightLimits {
+  /** Deliveries of one merchant a worker holds at once. */
+  perMerchant: number;
+  /** Deliveries to one host (host:port of the endpoint's URL) a worker holds at once, whatever the merchant. */
+  perHost: number;
+}
 
 export interface ClaimRequest {
   workerId: string;
   now: Date;
   leaseMs: number;
   limit: number;
+  limits: InFlightLimits;
 }
 
-function due(eb: ExpressionBuilder<Database, 'webhook_deliveries'>, now: string) {
+/** A delivery that may be claimed now, judged on its own columns (what db/claim.ts checks again as it locks). */
+function claimable(eb: ExpressionBuilder<Database, 'webhook_deliveries'>, now: string) {
   return eb.and([
     eb('webhook_deliveries.status', '=', 'pending'),
     eb('webhook_deliveries.next_attempt_at', '<=', now),
@@ -24,26 +38,115 @@ function due(eb: ExpressionBuilder<Database, 'webhook_deliveries'>, now: string)
       eb('webhook_deliveries.lease_expires_at', 'is', null),
       eb('webhook_deliveries.lease_expires_at', '<=', now),
     ]),
-    // A paused endpoint's deliveries wait (keeping their place) until it is active again.
-    eb.exists(
-      eb
-        .selectFrom('webhook_endpoints')
-        .select('webhook_endpoints.id')
-        .whereRef('webhook_endpoints.id', '=', 'webhook_deliveries.endpoint_id')
-        .where('webhook_endpoints.status', '=', 'active'),
-    ),
   ]);
 }
 
-/** Leases up to `limit` due deliveries to `workerId`; returns their ids. */
+/** What this worker holds now: its live leases, with their endpoints (for the host). */
+function leases(db: Kysely<Database>, request: ClaimRequest, now: string) {
+  return db
+    .selectFrom('webhook_deliveries as held')
+    .innerJoin('webhook_endpoints as held_endpoint', 'held_endpoint.id', 'held.endpoint_id')
+    .where('held.locked_by', '=', request.workerId)
+    .where('held.lease_expires_at', '>', now);
+}
+
+const countOf = (query: ReturnType<typeof leases>) =>
+  query.select((eb) => eb.fn.countAll<number>().as('count'));
+
+/**
+ * The ids to claim, in three steps. 1: every due delivery of an active endpoint whose host has room left, ranked
+ * within its merchant by due time. 2: those within their merchant's remaining share (its limit less what this
+ * worker holds of it), ranked within their host in round-robin order. 3: those within their host's remaining
+ * share, in round-robin order, up to `limit`. A paused endpoint's deliveries wait (keeping their place) until it
+ * is active again; so do those to a host at its limit, without using up their merchant's turns.
+ */
+function fairCandidates(db: Kysely<Database>, request: ClaimRequest, now: string) {
+  const { perMerchant, perHost } = request.limits;
+  const fullHosts = leases(db, request, now)
+    .select('held_endpoint.host')
+    .groupBy('held_endpoint.host')
+    .having((eb) => eb.fn.countAll(), '>=', perHost);
+  const due = db
+    .selectFrom('webhook_deliveries')
+    .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
+    .select((eb) => [
+      'webhook_deliveries.id',
+      'webhook_deliveries.merchant_id',
+      'webhook_deliveries.next_attempt_at',
+      'webhook_endpoints.host',
+      eb.fn
+        .agg<number>('row_number')
+        .over((over) =>
+          over
+            .partitionBy('webhook_deliveries.merchant_id')
+            .orderBy('webhook_deliveries.next_attempt_at')
+            .orderBy('webhook_deliveries.id'),
+        )
+        .as('merchant_rank'),
+    ])
+    .where((eb) => claimable(eb, now))
+    .where('webhook_endpoints.status', '=', 'active')
+    .where('webhook_endpoints.host', 'not in', fullHosts);
+  const withinMerchantShare = db
+    .selectFrom(due.as('due'))
+    .select((eb) => [
+      'due.id',
+      'due.next_attempt_at',
+      'due.merchant_rank',
+      'due.host',
+      eb.fn
+        .agg<number>('row_number')
+        .over((over) =>
+          over
+            .partitionBy('due.host')
+            .orderBy('due.merchant_rank')
+            .orderBy('due.next_attempt_at')
+            .orderBy('due.id'),
+        )
+        .as('host_rank'),
+    ])
+    // The constant bound first: it leaves few rows for the count of what is held.
+    .where('due.merchant_rank', '<=', perMerchant)
+    .where((eb) =>
+      eb(
+        'due.merchant_rank',
+        '<=',
+        eb(
+          eb.val(perMerchant),
+          '-',
+          countOf(leases(db, request, now).whereRef('held.merchant_id', '=', eb.ref('due.merchant_id'))),
+        ),
+      ),
+    );
+  return db
+    .selectFrom(withinMerchantShare.as('fair'))
+    .select('fair.id')
+    .where('fair.host_rank', '<=', perHost)
+    .where((eb) =>
+      eb(
+        'fair.host_rank',
+        '<=',
+        eb(
+          eb.val(perHost),
+          '-',
+          countOf(leases(db, request, now).whereRef('held_endpoint.host', '=', eb.ref('fair.host'))),
+        ),
+      ),
+    )
+    .orderBy('fair.merchant_rank')
+    .orderBy('fair.next_attempt_at')
+    .orderBy('fair.id')
+    .limit(request.limit);
+}
+
+/** Leases up to `limit` due deliveries to `workerId`, fairly (see above); returns their ids. */
 export function claimDueDeliveries(store: VigiaStore, request: ClaimRequest): Promise<string[]> {
   const now = request.now.toISOString();
   const leaseExpiresAt = new Date(request.now.getTime() + request.leaseMs).toISOString();
   return claimRows(store, {
     table: 'webhook_deliveries',
-    where: (eb) => due(eb, now),
-    orderBy: 'next_attempt_at',
-    limit: request.limit,
+    candidates: (db) => fairCandidates(db, request, now),
+    where: (eb) => claimable(eb, now),
     set: { locked_by: request.workerId, lease_expires_at: leaseExpiresAt },
   });
 }

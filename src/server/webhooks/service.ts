@@ -1,9 +1,10 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, PostgresAdapter, type Selectable } from 'kysely';
 import { newId } from '../core/ids.js';
 import { fromJson, toJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
 import { type ListFilters, type Pagination, paginate } from '../db/lists.js';
 import { notFound } from '../errors.js';
+import { endpointLimitReached } from './errors.js';
 import { generateEndpointSecret, sealEndpointSecret } from './secrets.js';
 import type { WebhookEndpointsTable } from './table.js';
 
@@ -30,7 +31,41 @@ export function toEndpoint(row: Selectable<WebhookEndpointsTable>): Endpoint {
   };
 }
 
-/** The secret is returned here and by regeneration only; the store keeps it sealed. */
+/**
+ * How many endpoints a merchant may have, paused ones included (Stripe allows 16 per account). Each endpoint
+ * multiplies every event into one more delivery, so the cap bounds what one merchant can put in the queue.
+ */
+export const MAX_ENDPOINTS_PER_MERCHANT = 16;
+
+/** Where a worker connects for the endpoint: what it counts to lend one host its share of the slots. */
+export const endpointHost = (url: string): string => new URL(url).host;
+
+/**
+ * The merchant's endpoint count, for the cap. On PostgreSQL the merchant's endpoints are locked first, so that
+ * parallel registrations count one after another (each count is a new statement and sees the commit it waited
+ * for); SQLite runs one write transaction at a time.
+ */
+async function countEndpointsForCap(trx: Kysely<Database>, merchantId: string): Promise<number> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await trx
+      .selectFrom('webhook_endpoints')
+      .select('id')
+      .where('merchant_id', '=', merchantId)
+      .forUpdate()
+      .execute();
+  }
+  const { count } = await trx
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * The secret is returned here and by regeneration only; the store keeps it sealed. A merchant at
+ * MAX_ENDPOINTS_PER_MERCHANT is refused (422 WEBHOOK_ENDPOINT_LIMIT_REACHED) and nothing is written.
+ */
 export async function createEndpoint(
   db: Kysely<Database>,
   input: {
@@ -47,12 +82,16 @@ export async function createEndpoint(
   const secret = generateEndpointSecret();
   const timestamp = input.now.toISOString();
   return db.transaction().execute(async (trx) => {
+    if ((await countEndpointsForCap(trx, input.merchantId)) >= MAX_ENDPOINTS_PER_MERCHANT) {
+      throw endpointLimitReached(MAX_ENDPOINTS_PER_MERCHANT);
+    }
     const row = await trx
       .insertInto('webhook_endpoints')
       .values({
         id,
         merchant_id: input.merchantId,
         url: input.url,
+        host: endpointHost(input.url),
         events: toJson(input.events),
         status: 'active',
         secret_sealed: sealEndpointSecret(secret, input.masterKey, id),
@@ -115,7 +154,7 @@ export async function updateEndpoint(
   const row = await db
     .updateTable('webhook_endpoints')
     .set({
-      ...(change.url !== undefined && { url: change.url }),
+      ...(change.url !== undefined && { url: change.url, host: endpointHost(change.url) }),
       ...(change.events !== undefined && { events: toJson(change.events) }),
       ...(change.status !== undefined && { status: change.status }),
       updated_at: now.toISOString(),

@@ -16,6 +16,8 @@ export interface WebhookEndpointsTable {
   id: string;
   merchant_id: string;
   url: string;
+  /** The URL's host (with its port unless the scheme's default): a worker lends one host a share of its slots. */
+  host: string;
   /** JSON array of subscribed event types. */
   events: string;
   status: 'active' | 'paused';

@@ -4,7 +4,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { SecretBoxError } from '../core/secret-box.js';
 import type { VigiaStore } from '../db/database.js';
-import { claimDueDeliveries } from './claim.js';
+import { claimDueDeliveries, type InFlightLimits } from './claim.js';
 import {
   buildPayload,
   type ClaimedDelivery,
@@ -43,6 +43,11 @@ export interface DeliveryWorkerOptions {
   timeoutMs?: number;
   /** Deliveries in flight at once (32). */
   concurrency?: number;
+  /**
+   * What one merchant, and one receiving host, may hold of those at once: a quarter each by default (8 of 32),
+   * so that endpoints that never answer hold up their merchant's (or host's) share only, not every merchant's.
+   */
+  inFlightLimits?: InFlightLimits;
   /** Wait between polls when idle (250 ms). */
   pollIntervalMs?: number;
   /** How long a claim holds a delivery; must outlast an attempt (timeout + 60 s). */
@@ -77,6 +82,7 @@ export class DeliveryWorker {
   private readonly sender: WebhookSender;
   private readonly timeoutMs: number;
   private readonly concurrency: number;
+  readonly inFlightLimits: InFlightLimits;
   private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
   /** Under a backlog, claim again once this many slots are free: batches amortise the claim queries. */
@@ -94,6 +100,8 @@ export class DeliveryWorker {
     this.id = options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.concurrency = options.concurrency ?? 32;
+    const share = Math.max(1, Math.floor(this.concurrency / 4));
+    this.inFlightLimits = options.inFlightLimits ?? { perMerchant: share, perHost: share };
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     this.leaseMs = options.leaseMs ?? this.timeoutMs + 60_000;
     this.refillAt = Math.max(1, Math.floor(this.concurrency / 4));
@@ -199,6 +207,7 @@ export class DeliveryWorker {
       now: this.options.clock(),
       leaseMs: this.leaseMs,
       limit,
+      limits: this.inFlightLimits,
     });
     if (ids.length === 0) return 0;
     const deliveries = await loadClaimedDeliveries(this.options.store.db, ids, this.id);

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, expect } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
@@ -109,6 +109,60 @@ export class Receiver {
 
   async close(): Promise<void> {
     this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** A request a black hole took in: which endpoint (path) and which event, read from the request head. */
+export interface SwallowedRequest {
+  path: string;
+  eventId: string;
+}
+
+/**
+ * A receiver that accepts TCP connections, reads what arrives and never answers: every delivery to it holds a
+ * worker slot until the sender's timeout. `open` is how many connections it holds now.
+ */
+export class BlackHole {
+  readonly swallowed: SwallowedRequest[] = [];
+  private readonly sockets = new Set<net.Socket>();
+
+  private constructor(
+    private readonly server: net.Server,
+    readonly url: string,
+  ) {}
+
+  static async start(): Promise<BlackHole> {
+    let hole: BlackHole | undefined;
+    const server = net.createServer((socket) => hole!.swallow(socket));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    hole = new BlackHole(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    cleanups.push(() => hole!.close());
+    return hole;
+  }
+
+  get open(): number {
+    return this.sockets.size;
+  }
+
+  private swallow(socket: net.Socket): void {
+    this.sockets.add(socket);
+    socket.on('close', () => this.sockets.delete(socket));
+    socket.on('error', () => {});
+    let head = '';
+    socket.on('data', (chunk: Buffer) => {
+      if (head.includes('\r\n\r\n')) return;
+      head += chunk.toString('latin1');
+      if (!head.includes('\r\n\r\n')) return;
+      const path = head.split(' ')[1] ?? '';
+      const eventId = /\r\nx-service-event-id: *([^\r]*)/i.exec(head)?.[1] ?? '';
+      this.swallowed.push({ path, eventId });
+    });
+  }
+
+  /** Drops every held connection (the sender sees a reset at once) and stops listening. */
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }

@@ -15,6 +15,7 @@ import m0018 from './0018_merchant_sdk_settings.js';
 import m0020 from './0020_rate_limit_counters_unlogged.js';
 import m0022 from './0022_dashboard_users.js';
 import m0023 from './0023_dashboard_sessions.js';
+import m0024 from './0024_webhook_fair_claims.js';
 import m0025 from './0025_rolled_keys.js';
 import m0026 from './0026_fraud_session_reuse_refusals.js';
 import m0027 from './0027_charges_search_fts.js';
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0020_rate_limit_counters_unlogged': m0020,
   '0022_dashboard_users': m0022,
   '0023_dashboard_sessions': m0023,
+  '0024_webhook_fair_claims': m0024,
   '0025_rolled_keys': m0025,
   '0026_fraud_session_reuse_refusals': m0026,
   '0027_charges_search_fts': m0027,
