@@ -23,9 +23,9 @@ export interface RowClaim<DB, TB extends keyof DB & string> {
    */
   candidates: (db: Kysely<DB>) => Expression<{ id: string }>;
   /**
-   * Whether a row may be claimed now, on its own columns; `set` must make it false, or it is claimed again.
-   * PostgreSQL checks it again on the newest version of each candidate it locks, so a row that another claimer
-   * took after this claim's snapshot is left to it.
+   * Whether a row may be claimed now, on its own columns (`candidates` must imply it; `set` must make it false, or
+   * the row is claimed again). PostgreSQL checks it again on the newest version of each candidate it locks, so a
+   * row that another claimer took after this claim's snapshot is left to it.
    */
   where: (eb: ExpressionBuilder<DB, TB>) => Expression<SqlBool>;
   /** What marks a row as claimed (who holds it, until when). */
@@ -63,14 +63,15 @@ async function claimWithOneUpdate(db: Kysely<AnyTables>, claim: AnyClaim): Promi
   const rows = await db
     .updateTable(claim.table)
     .set(claim.set)
+    // One statement reads the candidates and marks them: nothing can take them in between, so they need no
+    // second check (which would also lead SQLite to scan the table's index instead of looking the ids up).
     .where('id', 'in', claim.candidates(db))
-    .where(claim.where)
     .returning('id')
     .execute();
   return rows.map((row) => row.id);
 }
 
-/** Claims the rows `claim.candidates` names that still match `claim.where`; returns their ids. */
+/** Claims the rows `claim.candidates` names (those still matching `claim.where`); returns their ids. */
 export function claimRows<DB, TB extends keyof DB & string>(
   store: Store<DB>,
   claim: RowClaim<DB, TB>,

@@ -2,8 +2,8 @@ import type { Kysely, Migration } from 'kysely';
 
 /**
  * Fair claiming of webhook deliveries (webhooks/claim.ts): each endpoint's host, so that one slow host holds at
- * most its share of a worker's slots, and an index on the lease holder, which the claim reads to count what the
- * worker already holds per merchant and per host.
+ * most its share of a worker's slots; an index to take each endpoint's oldest due deliveries; and one on the
+ * lease holder, to count what the worker already holds per merchant and per host.
  */
 const migration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -25,6 +25,11 @@ const migration: Migration = {
         .execute();
     }
     await db.schema
+      .createIndex('webhook_deliveries_endpoint_due')
+      .on('webhook_deliveries')
+      .columns(['endpoint_id', 'status', 'next_attempt_at', 'id'])
+      .execute();
+    await db.schema
       .createIndex('webhook_deliveries_locked_by')
       .on('webhook_deliveries')
       .columns(['locked_by', 'lease_expires_at'])
@@ -32,6 +37,7 @@ const migration: Migration = {
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropIndex('webhook_deliveries_locked_by').execute();
+    await db.schema.dropIndex('webhook_deliveries_endpoint_due').execute();
     await db.schema.alterTable('webhook_endpoints').dropColumn('host').execute();
   },
 };
