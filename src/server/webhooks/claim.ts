@@ -51,8 +51,15 @@ function leases(db: Kysely<Database>, request: ClaimRequest, now: string) {
     .where('held.lease_expires_at', '>', now);
 }
 
-const countOf = (query: ReturnType<typeof leases>) =>
-  query.select((eb) => eb.fn.countAll<number>().as('count'));
+/** What this worker holds, counted per merchant and per host: computed once per claim (a few dozen leases). */
+const heldPerMerchant = (db: Kysely<Database>, request: ClaimRequest, now: string) =>
+  leases(db, request, now)
+    .select(['held.merchant_id', (eb) => eb.fn.countAll<number>().as('held')])
+    .groupBy('held.merchant_id');
+const heldPerHost = (db: Kysely<Database>, request: ClaimRequest, now: string) =>
+  leases(db, request, now)
+    .select(['held_endpoint.host', (eb) => eb.fn.countAll<number>().as('held')])
+    .groupBy('held_endpoint.host');
 
 /**
  * Each active endpoint's oldest due deliveries, as many as one merchant may be lent, leaving out endpoints whose
@@ -117,6 +124,11 @@ function fairCandidates(db: Kysely<Database>, request: ClaimRequest, dialect: Di
   ]);
   const withinMerchantShare = db
     .selectFrom(due.as('due'))
+    .leftJoin(
+      heldPerMerchant(db, request, now).as('merchant_held'),
+      'merchant_held.merchant_id',
+      'due.merchant_id',
+    )
     .select((eb) => [
       'due.id',
       'due.next_attempt_at',
@@ -133,34 +145,14 @@ function fairCandidates(db: Kysely<Database>, request: ClaimRequest, dialect: Di
         )
         .as('host_rank'),
     ])
-    // The constant bound first: it leaves few rows for the count of what is held.
-    .where('due.merchant_rank', '<=', perMerchant)
     .where((eb) =>
-      eb(
-        'due.merchant_rank',
-        '<=',
-        eb(
-          eb.val(perMerchant),
-          '-',
-          countOf(leases(db, request, now).whereRef('held.merchant_id', '=', eb.ref('due.merchant_id'))),
-        ),
-      ),
+      eb(eb('due.merchant_rank', '+', eb.fn.coalesce('merchant_held.held', eb.lit(0))), '<=', perMerchant),
     );
   return db
     .selectFrom(withinMerchantShare.as('fair'))
+    .leftJoin(heldPerHost(db, request, now).as('host_held'), 'host_held.host', 'fair.host')
     .select('fair.id')
-    .where('fair.host_rank', '<=', perHost)
-    .where((eb) =>
-      eb(
-        'fair.host_rank',
-        '<=',
-        eb(
-          eb.val(perHost),
-          '-',
-          countOf(leases(db, request, now).whereRef('held_endpoint.host', '=', eb.ref('fair.host'))),
-        ),
-      ),
-    )
+    .where((eb) => eb(eb('fair.host_rank', '+', eb.fn.coalesce('host_held.held', eb.lit(0))), '<=', perHost))
     .orderBy('fair.merchant_rank')
     .orderBy('fair.next_attempt_at')
     .orderBy('fair.id')
