@@ -44,8 +44,8 @@ export interface DeliveryWorkerOptions {
   /** Deliveries in flight at once (32). */
   concurrency?: number;
   /**
-   * What one merchant, and one receiving host, may hold of those at once: a quarter each by default (8 of 32),
-   * so that endpoints that never answer hold up their merchant's (or host's) share only, not every merchant's.
+   * What one merchant, and one receiving host, may hold of those at once: half each by default (16 of 32), so
+   * that endpoints that never answer hold up their merchant's (or host's) share only, not every merchant's.
    */
   inFlightLimits?: InFlightLimits;
   /** Wait between polls when idle (250 ms). */
@@ -95,12 +95,14 @@ export class DeliveryWorker {
   private wake: (() => void) | null = null;
   private wokenAt = 0;
   private backlog = false;
+  /** Outside a backlog, a finishing attempt wakes the loop when this few remain in flight. */
+  private wakeAtInFlight = 0;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.id = options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.concurrency = options.concurrency ?? 32;
-    const share = Math.max(1, Math.floor(this.concurrency / 4));
+    const share = Math.max(1, Math.floor(this.concurrency / 2));
     this.inFlightLimits = options.inFlightLimits ?? { perMerchant: share, perHost: share };
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     this.leaseMs = options.leaseMs ?? this.timeoutMs + 60_000;
@@ -182,7 +184,9 @@ export class DeliveryWorker {
       // Every free slot taken: more is probably due; claim again as soon as slots free up.
       this.backlog = claimed === free;
       if (this.backlog) continue;
-      const eager = claimed > 0 || Date.now() - this.wokenAt < EAGER_WINDOW_MS;
+      // A claim that took some but left slots free took all it may: what else is due waits for a share to free
+      // up, and a finishing attempt wakes the loop for that; polling eagerly would only repeat empty claims.
+      const eager = Date.now() - this.wokenAt < EAGER_WINDOW_MS;
       await this.idle(eager ? EAGER_POLL_MS : this.pollIntervalMs);
     }
   }
@@ -214,11 +218,15 @@ export class DeliveryWorker {
     for (const delivery of deliveries) {
       const task: Promise<void> = this.attempt(delivery).finally(() => {
         this.inFlight.delete(task);
+        // Under a backlog, wake to claim a batch once enough slots are free. Otherwise the last claim may have come
+        // back short because a merchant or host was at its share: claim again once half of what was in flight has
+        // finished (batches, not a claim per delivery).
         const free = this.concurrency - this.inFlight.size;
-        if (this.backlog ? free >= this.refillAt : free === 1) this.wake?.();
+        if (this.backlog ? free >= this.refillAt : this.inFlight.size <= this.wakeAtInFlight) this.wake?.();
       });
       this.inFlight.add(task);
     }
+    this.wakeAtInFlight = Math.floor(this.inFlight.size / 2);
     return deliveries.length;
   }
 

@@ -8,9 +8,9 @@ import { MAX_ENDPOINTS_PER_MERCHANT } from '../../../src/server/webhooks/service
 import { createTestMerchant, DIALECTS, TestClock, type TestMerchant } from '../../helpers/app.js';
 import { BlackHole, type WebhookFixture, webhookFixture } from './helpers.js';
 
-// The worker's defaults: 32 deliveries in flight, of which one merchant may hold a quarter, and one host too.
-const PER_MERCHANT = 8;
-const PER_HOST = 8;
+// The worker's defaults: 32 deliveries in flight, of which one merchant may hold half, and one host too.
+const PER_MERCHANT = 16;
+const PER_HOST = 16;
 // One claim cycle: a worker that is not woken (no in-process outbox here) claims again at its next poll, so a
 // delivery that becomes due while free slots remain is claimed within one poll interval. The bound adds 750 ms
 // for the claim query, the request and a loaded two-core machine; the black holes keep their connections for the
@@ -81,7 +81,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
       await fixture.receiver.waitFor(1, ONE_CYCLE_MS);
       expect(Date.now() - started).toBeLessThan(ONE_CYCLE_MS);
       expect(fixture.receiver.requests[0]!.json.id).toBe(eventId);
-      // Its 160 deliveries are due and 24 slots are free, but it holds its share only.
+      // Its 160 deliveries are due and slots are free, but it holds its share only.
       expect(openConnections(holes)).toBe(PER_MERCHANT);
     } finally {
       await Promise.all(holes.map((hole) => hole.close()));
@@ -152,12 +152,12 @@ describe.each(DIALECTS)('%s', (dialect) => {
     try {
       await eventually(() => hole.open >= PER_HOST);
       await sleep(2 * POLL_MS);
-      // 60 deliveries are due for the host and 24 slots are free, but the host holds its share only.
+      // 60 deliveries are due for the host and slots are free, but the host holds its share only.
       expect(hole.open).toBe(PER_HOST);
       const perMerchant = [0, 1, 2].map(
         (m) => hole.swallowed.filter((request) => request.path.startsWith(`/m${m}/`)).length,
       );
-      expect(perMerchant.sort()).toEqual([2, 3, 3]);
+      expect(perMerchant.sort()).toEqual([5, 5, 6]);
 
       const started = Date.now();
       await fixture.emit('charge.failed', { id: 'ch_1' }, merchants[0]!.id);
