@@ -10,7 +10,7 @@ import { notFound, validationError } from '../errors.js';
 import { presentFraudSession } from '../fraud/present.js';
 import { merchantOf } from '../http/auth.js';
 import { Id } from '../http/envelope.js';
-import { rollMerchantKey } from '../merchants/keys.js';
+import { currentPublicKey, rollMerchantKey } from '../merchants/keys.js';
 import { operatorMerchantRoutes } from '../merchants/operator-routes.js';
 import { presentRolledKey } from '../merchants/present.js';
 import { riskRoutes } from '../risk/routes.js';
@@ -116,6 +116,12 @@ const dashboardViews: FastifyPluginAsyncTypebox = async (app) => {
       return { message: 'Review queue retrieved.', data: rows, pagination };
     },
   );
+
+  // Every role may read it: a public key is publishable (it is in the merchant's checkout pages).
+  app.get('/keys/public', { config: { auth: 'secret' } }, async (request) => ({
+    message: 'Public key retrieved.',
+    data: { public_key: await currentPublicKey(app.store.db, merchantOf(request).id) },
+  }));
 
   // Owners only: a rolled secret key breaks the merchant's server once the old key's grace period ends.
   app.post(

@@ -60,7 +60,8 @@ export async function rollMerchantKey(
     // rather than turning the winner's new key into a previous one nobody has seen.
     const replaced = await trx
       .updateTable('merchants')
-      .set({ [column]: hashKey(key), updated_at: now })
+      // The public key is also kept in plain (publishable, shown on the dashboard); the secret key never is.
+      .set({ [column]: hashKey(key), ...(input.type === 'public' && { public_key: key }), updated_at: now })
       .where('id', '=', input.merchantId)
       .where(column, '=', current[column])
       .executeTakeFirst();
@@ -91,6 +92,20 @@ export async function rollMerchantKey(
     await input.whenRolled?.(trx, rolled);
     return rolled;
   });
+}
+
+/**
+ * The merchant's current public key, for the dashboard; null when it was created before Vigia kept public keys
+ * (migration 0031) and has not rolled it since.
+ */
+export async function currentPublicKey(db: Kysely<Database>, merchantId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('merchants')
+    .select('public_key')
+    .where('id', '=', merchantId)
+    .executeTakeFirst();
+  if (!row) throw notFound('The merchant');
+  return row.public_key;
 }
 
 function toPreviousKey(row: Selectable<MerchantPreviousKeysTable>): PreviousKey {

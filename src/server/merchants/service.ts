@@ -67,6 +67,7 @@ export async function createMerchant(
       name: input.name,
       secret_key_hash: hashKey(secretKey),
       public_key_hash: hashKey(publicKey),
+      public_key: publicKey,
       fraud_analysis_mandatory: flag(input.fraudAnalysisMandatory ?? false),
       allowed_hosts: '[]',
       rate_limits: '{}',

@@ -5,6 +5,8 @@ export interface MerchantsTable {
   name: string;
   secret_key_hash: string;
   public_key_hash: string;
+  /** The public key itself, for the dashboard (publishable); null for merchants made before migration 0031. */
+  public_key: string | null;
   fraud_analysis_mandatory: number;
   /** JSON array of host names allowed to run the SDK for this merchant; empty means any. */
   allowed_hosts: string;

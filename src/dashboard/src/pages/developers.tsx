@@ -34,23 +34,44 @@ interface RolledKey {
   previous_key: { id: string; expires_at: string } | null;
 }
 
+/** The current public key with a copy button; merchants made before Vigia kept it are told to roll it. */
+function PublicKey(props: { publicKey: string | null }) {
+  if (props.publicKey === null) {
+    return (
+      <p>
+        Your public key was issued before Vigia kept public keys, so it cannot be shown here. Roll the public
+        key to see the new one on this page.
+      </p>
+    );
+  }
+  return (
+    <p>
+      Public key: <code data-testid="public-key">{props.publicKey}</code>{' '}
+      <CopyButton text={props.publicKey} label="Copy the public key" />
+    </p>
+  );
+}
+
 function KeysSection(props: { user: SessionUser }) {
   const [rolling, setRolling] = useState<'secret' | 'public' | null>(null);
   const [issued, setIssued] = useState<RolledKey | null>(null);
+  const publicKey = useLoad(() => get<{ public_key: string | null }>('/keys/public'), []);
   const action = useAction();
   const roll = (kind: 'secret' | 'public') =>
     action.run(async () => {
       const answer = await call<RolledKey>('POST', `/keys/${kind}/roll`);
       setIssued(answer.data);
+      if (kind === 'public') publicKey.reload();
     });
   return (
     <section class="card" aria-labelledby="keys">
       <h2 id="keys">API keys</h2>
       <p>
-        Vigia keeps only a hash of your keys, so it cannot show them again. Roll a key to get a new one; the
-        old key keeps working for 24 hours, so you can deploy the new one. Your checkout page uses the public
-        key (pk_…), your server the secret key (sk_…).
+        Your checkout page uses the public key (pk_…), your server the secret key (sk_…). The public key is
+        public by design; Vigia keeps only a hash of your secret key, so it cannot show it again. Roll a key
+        to get a new one; the old key keeps working for 24 hours, so you can deploy the new one.
       </p>
+      <Show loaded={publicKey}>{({ data }) => <PublicKey publicKey={data.public_key} />}</Show>
       {issued && (
         <Notice kind="warning">
           Your new {issued.type} key, shown only now: <code>{issued.key}</code>{' '}

@@ -21,6 +21,7 @@ import m0026 from './0026_fraud_session_reuse_refusals.js';
 import m0027 from './0027_charges_search_fts.js';
 import m0028 from './0028_charges_search_trgm.js';
 import m0029 from './0029_submerchant_archive.js';
+import m0031 from './0031_merchant_public_key.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0027_charges_search_fts': m0027,
   '0028_charges_search_trgm': m0028,
   '0029_submerchant_archive': m0029,
+  '0031_merchant_public_key': m0031,
 };
