@@ -124,7 +124,7 @@ test('submerchants are filtered and searched, submitted for review from their pa
   await expectAccessible(page);
 });
 
-test('Developers saves the checkout settings and risk thresholds; Charges are searched and filtered by status', async ({
+test('Developers shows the public key and saves the checkout settings and risk thresholds; Charges are searched and filtered by status', async ({
   page,
   vigia,
 }) => {
@@ -141,6 +141,12 @@ test('Developers saves the checkout settings and risk thresholds; Charges are se
   await expect(page.locator(`a[href$="/charges/${charge.id}"]`)).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Developers', exact: true }).click();
+  // The public key on the page is the merchant's own and works on /v1 (a public-key call).
+  const shown = (await page.getByTestId('public-key').textContent())!;
+  expect(shown).toBe(vigia.merchant.public_key);
+  expect(await vigia.api('GET', '/v1/sdk/config', shown)).toBeTruthy();
+  await expect(page.getByRole('button', { name: 'Copy the public key' })).toBeVisible();
+  expect(await page.content()).not.toContain(vigia.merchant.secret_key);
   await page.getByLabel(/Fraud analysis mandatory/).check();
   await page.getByLabel(/Allowed hosts/).fill('shop.example.com\ncheckout.example.com');
   await page.getByRole('button', { name: 'Save settings' }).click();
