@@ -1,5 +1,5 @@
 import { CompiledQuery, type RawBuilder, type Selectable, SqliteAdapter, sql } from 'kysely';
-import type { AddressRow } from './addresses/present.js';
+import type { AddressRow } from './addresses/service.js';
 import type { DocumentRow } from './documents/present.js';
 import type { RepresentativeRow } from './representatives/present.js';
 import { groupStatusHistories } from './status-history.js';

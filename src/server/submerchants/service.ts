@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { type ListFilters, paginate } from '../db/lists.js';
 import { ApiError } from '../errors.js';
 import type { Outbox } from '../webhooks/outbox.js';
-import type { AddressRow } from './addresses/present.js';
+import { type Address, addressFromRow } from './addresses/service.js';
 import type { DocumentRow } from './documents/present.js';
 import { representativesOnlyForCompanies } from './errors.js';
 import { assertFields, birthDateCheck, type FieldCheck, notBlank, phoneCheck } from './fields.js';
@@ -318,7 +318,7 @@ export async function listSubmerchants(
 export interface SubmerchantDetail {
   submerchant: SubmerchantRow;
   representatives: RepresentativeRow[];
-  addresses: AddressRow[];
+  addresses: Address[];
   /** Current documents only. */
   documents: DocumentRow[];
   /** Status histories of the submerchant and its documents, by subject id. */
@@ -344,5 +344,12 @@ export async function getSubmerchantDetail(
     documents,
     now,
   });
-  return { submerchant: row, representatives, addresses, documents, histories, requirements };
+  return {
+    submerchant: row,
+    representatives,
+    addresses: addresses.map(addressFromRow),
+    documents,
+    histories,
+    requirements,
+  };
 }

@@ -1,24 +1,20 @@
-import type { Selectable } from 'kysely';
-import { readFlag } from '../../db/columns.js';
-import type { SubmerchantAddressesTable } from '../table.js';
+import type { Address } from './service.js';
 
-export type AddressRow = Selectable<SubmerchantAddressesTable>;
-
-export function presentAddress(row: AddressRow) {
+export function presentAddress(address: Address) {
   return {
-    id: row.id,
-    submerchant_id: row.submerchant_id,
-    street: row.street,
-    number: row.number,
-    complement: row.complement,
-    neighborhood: row.neighborhood,
-    city: row.city,
-    state: row.state,
-    zip_code: row.zip_code,
-    country: row.country,
-    type: row.type as 'billing' | 'shipping' | 'both',
-    is_primary: readFlag(row.is_primary),
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    id: address.id,
+    submerchant_id: address.submerchantId,
+    street: address.street,
+    number: address.number,
+    complement: address.complement,
+    neighborhood: address.neighborhood,
+    city: address.city,
+    state: address.state,
+    zip_code: address.zipCode,
+    country: address.country,
+    type: address.type,
+    is_primary: address.isPrimary,
+    created_at: address.createdAt,
+    updated_at: address.updatedAt,
   };
 }

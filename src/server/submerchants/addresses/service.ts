@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
+import type { Selectable } from 'kysely';
 import { newId } from '../../core/ids.js';
-import { flag } from '../../db/columns.js';
+import { flag, readFlag } from '../../db/columns.js';
 import { type ListFilters, paginate } from '../../db/lists.js';
 import { notFound } from '../../errors.js';
 import type { Outbox } from '../../webhooks/outbox.js';
@@ -17,9 +18,48 @@ import {
   type SubmerchantChange,
   type SubmerchantRow,
 } from '../store.js';
-import type { AddressRow } from './present.js';
+import type { SubmerchantAddressesTable } from '../table.js';
 import { addressChecks } from './rules.js';
 import type { AddressCreateBody, AddressPatchBody } from './schemas.js';
+
+export type AddressRow = Selectable<SubmerchantAddressesTable>;
+
+/** One of a submerchant's addresses. */
+export interface Address {
+  id: string;
+  submerchantId: string;
+  street: string;
+  number: string;
+  complement: string | null;
+  neighborhood: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  type: 'billing' | 'shipping' | 'both';
+  isPrimary: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function addressFromRow(row: AddressRow): Address {
+  return {
+    id: row.id,
+    submerchantId: row.submerchant_id,
+    street: row.street,
+    number: row.number,
+    complement: row.complement,
+    neighborhood: row.neighborhood,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zip_code,
+    country: row.country,
+    type: row.type as Address['type'],
+    isPrimary: readFlag(row.is_primary),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
 
 export type AddressCreate = Static<typeof AddressCreateBody>;
 export type AddressPatch = Static<typeof AddressPatchBody>;
@@ -54,7 +94,7 @@ export async function createAddress(
   actor: MerchantActor,
   body: AddressCreate,
   now: Date,
-): Promise<AddressRow> {
+): Promise<Address> {
   assertFields(addressChecks(body));
   const timestamp = now.toISOString();
   return db.transaction().execute(async (trx) => {
@@ -81,7 +121,7 @@ export async function createAddress(
       .returningAll()
       .executeTakeFirstOrThrow();
     await addressChanged(outbox, trx, submerchant, actor, 'created', address.id, now);
-    return address;
+    return addressFromRow(address);
   });
 }
 
@@ -93,7 +133,7 @@ export async function updateAddress(
   actor: MerchantActor,
   patch: AddressPatch,
   now: Date,
-): Promise<AddressRow> {
+): Promise<Address> {
   const timestamp = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const submerchant = await lockSubmerchant(trx, submerchantId, { merchantId: actor.id }, now);
@@ -124,7 +164,7 @@ export async function updateAddress(
       .executeTakeFirst();
     if (!address) throw notFound('Address');
     await addressChanged(outbox, trx, submerchant, actor, 'updated', address.id, now);
-    return address;
+    return addressFromRow(address);
   });
 }
 
@@ -155,9 +195,11 @@ export async function listAddresses(db: Db, submerchantId: string, scope: Scope,
     filters,
     { createdAt: 'created_at', id: 'id', search: ['street', 'neighborhood', 'city', 'zip_code'] },
   );
-  return { addresses: rows, pagination };
+  return { addresses: rows.map(addressFromRow), pagination };
 }
 
-export function getAddress(db: Db, submerchantId: string, addressId: string, scope: Scope) {
-  return requireAttached(db, 'submerchant_addresses', submerchantId, addressId, scope, 'Address');
+export async function getAddress(db: Db, submerchantId: string, addressId: string, scope: Scope) {
+  return addressFromRow(
+    await requireAttached(db, 'submerchant_addresses', submerchantId, addressId, scope, 'Address'),
+  );
 }
