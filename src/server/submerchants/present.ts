@@ -4,6 +4,7 @@ import { presentDocument } from './documents/present.js';
 import { presentRepresentative } from './representatives/present.js';
 import type { SubmerchantStatus } from './schemas.js';
 import type { SubmerchantDetail } from './service.js';
+import { presentStatusHistory } from './status-history-present.js';
 import type { SubmerchantRow } from './store.js';
 
 export interface StoredCnae {
@@ -52,6 +53,6 @@ export function presentSubmerchantDetail(detail: SubmerchantDetail, now: Date) {
       presentDocument(document, histories.get(document.id) ?? [], now),
     ),
     requirements: detail.requirements,
-    status_history: histories.get(submerchant.id) ?? [],
+    status_history: presentStatusHistory(histories.get(submerchant.id) ?? []),
   };
 }

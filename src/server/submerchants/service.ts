@@ -13,7 +13,7 @@ import { assertFields, birthDateCheck, type FieldCheck, notBlank, phoneCheck } f
 import { cnaeDigits, mccForCnae } from './mcc.js';
 import { presentSubmerchant, type StoredCnae } from './present.js';
 import { readSubmerchant } from './read-query.js';
-import type { RepresentativeRow } from './representatives/present.js';
+import { type Representative, representativeFromRow } from './representatives/service.js';
 import { computeRequirements, type Requirements } from './requirements.js';
 import type { SubmerchantCreateBody, SubmerchantPatchBody } from './schemas.js';
 import { recordStatusChange, type StatusHistoryEntry } from './status-history.js';
@@ -317,7 +317,7 @@ export async function listSubmerchants(
 /** A submerchant with what hangs off it, as review reads it; `present.ts` turns it into the interface's JSON. */
 export interface SubmerchantDetail {
   submerchant: SubmerchantRow;
-  representatives: RepresentativeRow[];
+  representatives: Representative[];
   addresses: Address[];
   /** Current documents only. */
   documents: DocumentRow[];
@@ -346,7 +346,7 @@ export async function getSubmerchantDetail(
   });
   return {
     submerchant: row,
-    representatives,
+    representatives: representatives.map(representativeFromRow),
     addresses: addresses.map(addressFromRow),
     documents,
     histories,

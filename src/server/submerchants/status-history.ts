@@ -3,12 +3,13 @@ import { newId } from '../core/ids.js';
 import type { Actor, Db } from './store.js';
 import type { SubmerchantStatusChangesTable } from './table.js';
 
+/** One status change of a submerchant or a document. */
 export interface StatusHistoryEntry {
   from: string | null;
   to: string;
-  actor: 'merchant' | 'operator';
-  actor_id: string;
-  reason?: string;
+  actor: Actor['kind'];
+  actorId: string;
+  reason: string | null;
   at: string;
 }
 
@@ -59,8 +60,8 @@ function toEntry(row: Pick<Selectable<SubmerchantStatusChangesTable>, EntryColum
     from: row.from_status,
     to: row.to_status,
     actor: row.actor as StatusHistoryEntry['actor'],
-    actor_id: row.actor_id,
-    ...(row.reason !== null && { reason: row.reason }),
+    actorId: row.actor_id,
+    reason: row.reason,
     at: row.created_at,
   };
 }

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { type Representative, representativeFromRow } from '../representatives/service.js';
 import { loadStatusHistories, type StatusHistoryEntry } from '../status-history.js';
 import { type Actor, type Db, requireSubmerchant } from '../store.js';
 import type { SubmerchantDocumentsArchiveTable, SubmerchantRepresentativesArchiveTable } from '../table.js';
@@ -59,8 +60,21 @@ export async function archiveRepresentative(
   await trx.deleteFrom('submerchant_representatives').where('id', '=', representativeId).execute();
 }
 
+/** Who deleted an archived record, and when. */
+export interface Deleted {
+  deletedAt: string;
+  deletedBy: Actor;
+}
+
+const deletedFromRow = (row: Pick<Selectable<SubmerchantRepresentativesArchiveTable>, DeletionColumn>) => ({
+  deletedAt: row.deleted_at,
+  deletedBy: { kind: row.deleted_by_actor as Actor['kind'], id: row.deleted_by },
+});
+
+type DeletionColumn = 'deleted_at' | 'deleted_by_actor' | 'deleted_by';
+
 export interface SubmerchantArchive {
-  representatives: Selectable<SubmerchantRepresentativesArchiveTable>[];
+  representatives: (Representative & Deleted)[];
   documents: Selectable<SubmerchantDocumentsArchiveTable>[];
   /** Each archived document's status history, by document id. */
   histories: Map<string, StatusHistoryEntry[]>;
@@ -90,5 +104,12 @@ export async function readArchive(db: Db, submerchantId: string): Promise<Submer
     submerchantId,
     documents.map((document) => document.id),
   );
-  return { representatives, documents, histories };
+  return {
+    representatives: representatives.map((row) => ({
+      ...representativeFromRow(row),
+      ...deletedFromRow(row),
+    })),
+    documents,
+    histories,
+  };
 }

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { DocumentStatus, DocumentType } from '../document-types.js';
 import { effectiveDocumentStatus } from '../requirements.js';
 import type { StatusHistoryEntry } from '../status-history.js';
+import { presentStatusHistory } from '../status-history-present.js';
 import type { SubmerchantDocumentsTable } from '../table.js';
 
 export type DocumentRow = Selectable<SubmerchantDocumentsTable>;
@@ -25,7 +26,7 @@ export function presentDocument(row: DocumentRow, history: StatusHistoryEntry[],
     current: row.replaced_at === null,
     replaced_at: row.replaced_at,
     replaces_document_id: row.replaces_document_id,
-    status_history: history,
+    status_history: presentStatusHistory(history),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

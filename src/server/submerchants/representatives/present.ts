@@ -1,28 +1,23 @@
-import type { Selectable } from 'kysely';
-import { readFlag } from '../../db/columns.js';
-import type { SubmerchantRepresentativesTable } from '../table.js';
+import type { Representative } from './service.js';
 
-export type RepresentativeRow = Selectable<SubmerchantRepresentativesTable>;
-
-export function presentRepresentative(row: RepresentativeRow) {
+export function presentRepresentative(representative: Representative) {
   return {
-    id: row.id,
-    submerchant_id: row.submerchant_id,
-    name: row.name,
-    document: row.document,
-    entity_type: row.entity_type as 'pf' | 'pj',
-    legal_name: row.legal_name,
-    birth_date: row.birth_date,
-    mother_name: row.mother_name,
-    email: row.email,
-    phone: row.phone,
-    role: row.role,
-    qualification: row.qualification,
-    participation_percentage:
-      row.participation_hundredths === null ? null : Number(row.participation_hundredths) / 100,
-    is_admin: readFlag(row.is_admin),
-    review_status: row.review_status as 'pending' | 'approved',
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    id: representative.id,
+    submerchant_id: representative.submerchantId,
+    name: representative.name,
+    document: representative.document,
+    entity_type: representative.entityType,
+    legal_name: representative.legalName,
+    birth_date: representative.birthDate,
+    mother_name: representative.motherName,
+    email: representative.email,
+    phone: representative.phone,
+    role: representative.role,
+    qualification: representative.qualification,
+    participation_percentage: representative.participationPercentage,
+    is_admin: representative.isAdmin,
+    review_status: representative.reviewStatus,
+    created_at: representative.createdAt,
+    updated_at: representative.updatedAt,
   };
 }

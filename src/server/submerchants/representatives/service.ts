@@ -1,7 +1,8 @@
 import type { Static } from '@sinclair/typebox';
+import type { Selectable } from 'kysely';
 import { newId } from '../../core/ids.js';
 import { taxIdError } from '../../core/tax-id.js';
-import { flag } from '../../db/columns.js';
+import { flag, readFlag } from '../../db/columns.js';
 import { type ListFilters, paginate } from '../../db/lists.js';
 import { notFound } from '../../errors.js';
 import type { Outbox } from '../../webhooks/outbox.js';
@@ -19,8 +20,55 @@ import {
   type Scope,
   type SubmerchantRow,
 } from '../store.js';
-import { presentRepresentative, type RepresentativeRow } from './present.js';
+import type { SubmerchantRepresentativesTable } from '../table.js';
 import type { RepresentativeBody } from './schemas.js';
+
+export type RepresentativeRow = Selectable<SubmerchantRepresentativesTable>;
+
+/** A legal representative (partner, administrator) of a company submerchant. */
+export interface Representative {
+  id: string;
+  submerchantId: string;
+  name: string;
+  /** CPF or CNPJ, digits only. */
+  document: string;
+  entityType: 'pf' | 'pj';
+  legalName: string | null;
+  birthDate: string | null;
+  motherName: string | null;
+  email: string | null;
+  phone: string | null;
+  role: string | null;
+  qualification: string | null;
+  participationPercentage: number | null;
+  isAdmin: boolean;
+  reviewStatus: 'pending' | 'approved';
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function representativeFromRow(row: RepresentativeRow): Representative {
+  return {
+    id: row.id,
+    submerchantId: row.submerchant_id,
+    name: row.name,
+    document: row.document,
+    entityType: row.entity_type as Representative['entityType'],
+    legalName: row.legal_name,
+    birthDate: row.birth_date,
+    motherName: row.mother_name,
+    email: row.email,
+    phone: row.phone,
+    role: row.role,
+    qualification: row.qualification,
+    participationPercentage:
+      row.participation_hundredths === null ? null : Number(row.participation_hundredths) / 100,
+    isAdmin: readFlag(row.is_admin),
+    reviewStatus: row.review_status as Representative['reviewStatus'],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
 
 export type RepresentativeInput = Static<typeof RepresentativeBody>;
 
@@ -99,7 +147,7 @@ export async function upsertRepresentative(
   actor: Actor & { kind: 'merchant' },
   body: RepresentativeInput,
   now: Date,
-): Promise<{ representative: RepresentativeRow; created: boolean }> {
+): Promise<{ representative: Representative; created: boolean }> {
   const timestamp = now.toISOString();
   const fields = sentFields(body);
   return db.transaction().execute(async (trx) => {
@@ -111,18 +159,23 @@ export async function upsertRepresentative(
       .where('submerchant_id', '=', submerchantId)
       .where('document', '=', body.document)
       .executeTakeFirst();
-    const stored = existing ? presentRepresentative(existing) : undefined;
+    const stored = existing ? representativeFromRow(existing) : undefined;
     checkRepresentative(
       {
-        ...stored,
+        legal_name: stored?.legalName,
+        birth_date: stored?.birthDate,
+        mother_name: stored?.motherName,
+        phone: stored?.phone,
         ...body,
-        entity_type: body.entity_type ?? stored?.entity_type ?? 'pf',
+        entity_type: body.entity_type ?? stored?.entityType ?? 'pf',
         participation_percentage:
-          body.participation_percentage ?? stored?.participation_percentage ?? undefined,
+          body.participation_percentage ?? stored?.participationPercentage ?? undefined,
       },
       now,
     );
-    if (existing && !changesSomething(existing, fields)) return { representative: existing, created: false };
+    if (existing && !changesSomething(existing, fields)) {
+      return { representative: representativeFromRow(existing), created: false };
+    }
     const id = newId();
     const changed = { ...fields, review_status: 'pending', updated_at: timestamp };
     const representative = await trx
@@ -149,7 +202,7 @@ export async function upsertRepresentative(
       { resource: 'legal_representative', action: created ? 'created' : 'updated', id: representative.id },
       now,
     );
-    return { representative, created };
+    return { representative: representativeFromRow(representative), created };
   });
 }
 
@@ -160,17 +213,24 @@ export async function listRepresentatives(db: Db, submerchantId: string, scope: 
     filters,
     { createdAt: 'created_at', id: 'id', search: ['name', 'document', 'email', 'legal_name'] },
   );
-  return { representatives: rows, pagination };
+  return { representatives: rows.map(representativeFromRow), pagination };
 }
 
-export function getRepresentative(db: Db, submerchantId: string, representativeId: string, scope: Scope) {
-  return requireAttached(
-    db,
-    'submerchant_representatives',
-    submerchantId,
-    representativeId,
-    scope,
-    'Legal representative',
+export async function getRepresentative(
+  db: Db,
+  submerchantId: string,
+  representativeId: string,
+  scope: Scope,
+): Promise<Representative> {
+  return representativeFromRow(
+    await requireAttached(
+      db,
+      'submerchant_representatives',
+      submerchantId,
+      representativeId,
+      scope,
+      'Legal representative',
+    ),
   );
 }
 

@@ -5,10 +5,11 @@ import type { DocumentRecord } from '../documents/service.js';
 import { representativeRequired } from '../errors.js';
 import type { SubmerchantEventType } from '../events.js';
 import { presentSubmerchant } from '../present.js';
-import type { RepresentativeRow } from '../representatives/present.js';
+import { type Representative, representativeFromRow } from '../representatives/service.js';
 import { effectiveDocumentStatus } from '../requirements.js';
 import type { SubmerchantStatus } from '../schemas.js';
 import { loadStatusHistories, recordStatusChange } from '../status-history.js';
+import { presentStatusChange } from '../status-history-present.js';
 import {
   type Actor,
   type Db,
@@ -156,7 +157,7 @@ async function applyTransition(
     trx,
     row.merchant_id,
     transition.event,
-    { submerchant: presentSubmerchant(result), status_change: entry },
+    { submerchant: presentSubmerchant(result), status_change: presentStatusChange(entry) },
     now,
   );
   return result;
@@ -287,7 +288,7 @@ export async function approveRepresentative(
   submerchantId: string,
   representativeId: string,
   now: Date,
-): Promise<RepresentativeRow> {
+): Promise<Representative> {
   return db.transaction().execute(async (trx) => {
     const submerchant = await lockSubmerchant(trx, submerchantId, { operator: true }, now);
     const representative = await findAttached(
@@ -303,7 +304,7 @@ export async function approveRepresentative(
       );
     }
     await approveRepresentatives(trx, outbox, submerchant, now, representativeId);
-    return { ...representative, review_status: 'approved' };
+    return representativeFromRow({ ...representative, review_status: 'approved' });
   });
 }
 
