@@ -44,15 +44,12 @@ export function presentSubmerchant(row: SubmerchantRow) {
 
 /** A submerchant with its representatives, addresses, current documents, requirements and history. */
 export function presentSubmerchantDetail(detail: SubmerchantDetail, now: Date) {
-  const { submerchant, histories } = detail;
   return {
-    ...presentSubmerchant(submerchant),
+    ...presentSubmerchant(detail.submerchant),
     legal_representatives: detail.representatives.map(presentRepresentative),
     addresses: detail.addresses.map(presentAddress),
-    documents: detail.documents.map((document) =>
-      presentDocument(document, histories.get(document.id) ?? [], now),
-    ),
+    documents: detail.documents.map((document) => presentDocument(document, now)),
     requirements: detail.requirements,
-    status_history: presentStatusHistory(histories.get(submerchant.id) ?? []),
+    status_history: presentStatusHistory(detail.statusHistory),
   };
 }

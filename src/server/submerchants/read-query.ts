@@ -1,6 +1,6 @@
 import { CompiledQuery, type RawBuilder, type Selectable, SqliteAdapter, sql } from 'kysely';
 import type { AddressRow } from './addresses/service.js';
-import type { DocumentRow } from './documents/present.js';
+import type { DocumentRow } from './documents/service.js';
 import type { RepresentativeRow } from './representatives/service.js';
 import { groupStatusHistories } from './status-history.js';
 import type { Db, Scope, SubmerchantRow } from './store.js';

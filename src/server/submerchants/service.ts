@@ -7,7 +7,7 @@ import { type ListFilters, paginate } from '../db/lists.js';
 import { ApiError } from '../errors.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import { type Address, addressFromRow } from './addresses/service.js';
-import type { DocumentRow } from './documents/present.js';
+import { documentFromRow, type SubmerchantDocument } from './documents/service.js';
 import { representativesOnlyForCompanies } from './errors.js';
 import { assertFields, birthDateCheck, type FieldCheck, notBlank, phoneCheck } from './fields.js';
 import { cnaeDigits, mccForCnae } from './mcc.js';
@@ -320,9 +320,9 @@ export interface SubmerchantDetail {
   representatives: Representative[];
   addresses: Address[];
   /** Current documents only. */
-  documents: DocumentRow[];
-  /** Status histories of the submerchant and its documents, by subject id. */
-  histories: Map<string, StatusHistoryEntry[]>;
+  documents: SubmerchantDocument[];
+  /** The submerchant's own status changes, oldest first. */
+  statusHistory: StatusHistoryEntry[];
   requirements: Requirements;
 }
 
@@ -348,8 +348,8 @@ export async function getSubmerchantDetail(
     submerchant: row,
     representatives: representatives.map(representativeFromRow),
     addresses: addresses.map(addressFromRow),
-    documents,
-    histories,
+    documents: documents.map((document) => documentFromRow(document, histories.get(document.id) ?? [])),
+    statusHistory: histories.get(row.id) ?? [],
     requirements,
   };
 }

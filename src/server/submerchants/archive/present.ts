@@ -7,11 +7,6 @@ const presentDeletion = (deleted: Deleted) => ({
   deleted_by: { actor: deleted.deletedBy.kind, actor_id: deleted.deletedBy.id },
 });
 
-const presentDeletionRow = (row: { deleted_at: string; deleted_by_actor: string; deleted_by: string }) => ({
-  deleted_at: row.deleted_at,
-  deleted_by: { actor: row.deleted_by_actor as 'merchant' | 'operator', actor_id: row.deleted_by },
-});
-
 export function presentArchive(submerchantId: string, archive: SubmerchantArchive, now: Date) {
   return {
     submerchant_id: submerchantId,
@@ -19,9 +14,9 @@ export function presentArchive(submerchantId: string, archive: SubmerchantArchiv
       ...presentRepresentative(representative),
       ...presentDeletion(representative),
     })),
-    documents: archive.documents.map((row) => ({
-      ...presentDocument(row, archive.histories.get(row.id) ?? [], now),
-      ...presentDeletionRow(row),
+    documents: archive.documents.map((document) => ({
+      ...presentDocument(document, now),
+      ...presentDeletion(document),
     })),
   };
 }

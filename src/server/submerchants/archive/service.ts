@@ -1,8 +1,9 @@
 import type { Selectable } from 'kysely';
+import { documentFromRow, type SubmerchantDocument } from '../documents/service.js';
 import { type Representative, representativeFromRow } from '../representatives/service.js';
-import { loadStatusHistories, type StatusHistoryEntry } from '../status-history.js';
+import { loadStatusHistories } from '../status-history.js';
 import { type Actor, type Db, requireSubmerchant } from '../store.js';
-import type { SubmerchantDocumentsArchiveTable, SubmerchantRepresentativesArchiveTable } from '../table.js';
+import type { SubmerchantRepresentativesArchiveTable } from '../table.js';
 
 /** Who deletes, and when: kept with the archived rows. */
 export interface Deletion {
@@ -75,9 +76,8 @@ type DeletionColumn = 'deleted_at' | 'deleted_by_actor' | 'deleted_by';
 
 export interface SubmerchantArchive {
   representatives: (Representative & Deleted)[];
-  documents: Selectable<SubmerchantDocumentsArchiveTable>[];
-  /** Each archived document's status history, by document id. */
-  histories: Map<string, StatusHistoryEntry[]>;
+  /** Each with its status history. */
+  documents: (SubmerchantDocument & Deleted)[];
 }
 
 /** What was deleted from a submerchant (any merchant's: the operator's read), most recently deleted first. */
@@ -109,7 +109,9 @@ export async function readArchive(db: Db, submerchantId: string): Promise<Submer
       ...representativeFromRow(row),
       ...deletedFromRow(row),
     })),
-    documents,
-    histories,
+    documents: documents.map((row) => ({
+      ...documentFromRow(row, histories.get(row.id) ?? []),
+      ...deletedFromRow(row),
+    })),
   };
 }

@@ -1,33 +1,32 @@
-import type { Selectable } from 'kysely';
-import type { DocumentStatus, DocumentType } from '../document-types.js';
+import type { DocumentStatus } from '../document-types.js';
 import { effectiveDocumentStatus } from '../requirements.js';
-import type { StatusHistoryEntry } from '../status-history.js';
 import { presentStatusHistory } from '../status-history-present.js';
-import type { SubmerchantDocumentsTable } from '../table.js';
+import type { SubmerchantDocument } from './service.js';
 
-export type DocumentRow = Selectable<SubmerchantDocumentsTable>;
-
-export function presentDocument(row: DocumentRow, history: StatusHistoryEntry[], now: Date) {
+export function presentDocument(document: SubmerchantDocument, now: Date) {
   return {
-    id: row.id,
-    submerchant_id: row.submerchant_id,
-    type: row.type as DocumentType,
-    legal_representative_id: row.legal_representative_id,
-    number: row.number,
-    file_url: row.file_url,
-    file_name: row.file_name,
-    file_size: Number(row.file_size),
-    mime_type: row.mime_type,
-    expires_at: row.expires_at,
-    notes: row.notes,
-    status: effectiveDocumentStatus(row, now) as DocumentStatus,
-    rejection_reason: row.rejection_reason,
-    reviewed_at: row.reviewed_at,
-    current: row.replaced_at === null,
-    replaced_at: row.replaced_at,
-    replaces_document_id: row.replaces_document_id,
-    status_history: presentStatusHistory(history),
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    id: document.id,
+    submerchant_id: document.submerchantId,
+    type: document.type,
+    legal_representative_id: document.legalRepresentativeId,
+    number: document.number,
+    file_url: document.fileUrl,
+    file_name: document.fileName,
+    file_size: document.fileSize,
+    mime_type: document.mimeType,
+    expires_at: document.expiresAt,
+    notes: document.notes,
+    status: effectiveDocumentStatus(
+      { status: document.status, expires_at: document.expiresAt },
+      now,
+    ) as DocumentStatus,
+    rejection_reason: document.rejectionReason,
+    reviewed_at: document.reviewedAt,
+    current: document.replacedAt === null,
+    replaced_at: document.replacedAt,
+    replaces_document_id: document.replacesDocumentId,
+    status_history: presentStatusHistory(document.statusHistory),
+    created_at: document.createdAt,
+    updated_at: document.updatedAt,
   };
 }

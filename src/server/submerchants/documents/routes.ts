@@ -5,7 +5,6 @@ import { IdempotencyKeyHeaders, idempotencyHooks } from '../../http/idempotency.
 import { toListFilters } from '../../http/lists.js';
 import { merchantActor } from '../actors.js';
 import { SubmerchantParams } from '../schemas.js';
-import { loadStatusHistories } from '../status-history.js';
 import { presentDocument } from './present.js';
 import { DocumentBody, DocumentParams, DocumentSchema, documentListQuery } from './schemas.js';
 import { createDocument, deleteDocument, getDocument, listDocuments } from './service.js';
@@ -40,11 +39,10 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.body,
         now,
       );
-      const histories = await loadStatusHistories(app.store.db, request.params.id, [document.id]);
       reply.code(201);
       return {
         message: replacedId ? `Document created; it replaces document ${replacedId}.` : 'Document created.',
-        data: presentDocument(document, histories.get(document.id) ?? [], now),
+        data: presentDocument(document, now),
       };
     },
   );
@@ -70,7 +68,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { ...toListFilters(request.query), type: request.query.type, current: request.query.current },
         now,
       );
-      const data = documents.map(({ row, history }) => presentDocument(row, history, now));
+      const data = documents.map((document) => presentDocument(document, now));
       return { message: 'Documents retrieved.', data, pagination };
     },
   );
@@ -87,10 +85,10 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { row, history } = await getDocument(app.store.db, request.params.id, request.params.documentId, {
+      const document = await getDocument(app.store.db, request.params.id, request.params.documentId, {
         merchantId: merchantActor(request).id,
       });
-      return { message: 'Document retrieved.', data: presentDocument(row, history, app.clock()) };
+      return { message: 'Document retrieved.', data: presentDocument(document, app.clock()) };
     },
   );
   app.delete(

@@ -1,10 +1,16 @@
 import type { Static } from '@sinclair/typebox';
+import type { Selectable } from 'kysely';
 import { newId } from '../../core/ids.js';
 import { type ListFilters, paginate } from '../../db/lists.js';
 import { businessRule, invalidState, notFound } from '../../errors.js';
 import type { Outbox } from '../../webhooks/outbox.js';
 import { archiveDocuments } from '../archive/service.js';
-import { documentSlot, isPartnerDocumentType } from '../document-types.js';
+import {
+  type DocumentStatus,
+  type DocumentType,
+  documentSlot,
+  isPartnerDocumentType,
+} from '../document-types.js';
 import { assertFields, httpUrlCheck, notBlank, parseInstant } from '../fields.js';
 import { effectiveDocumentStatus } from '../requirements.js';
 import { loadStatusHistories, recordStatusChange, type StatusHistoryEntry } from '../status-history.js';
@@ -19,10 +25,61 @@ import {
   requireSubmerchant,
   type Scope,
 } from '../store.js';
-import { type DocumentRow, presentDocument } from './present.js';
+import type { SubmerchantDocumentsTable } from '../table.js';
+import { presentDocument } from './present.js';
 import type { DocumentBody } from './schemas.js';
 
 export type DocumentInput = Static<typeof DocumentBody>;
+
+export type DocumentRow = Selectable<SubmerchantDocumentsTable>;
+
+/** A document sent for review, with its status history (oldest first). */
+export interface SubmerchantDocument {
+  id: string;
+  submerchantId: string;
+  legalRepresentativeId: string | null;
+  type: DocumentType;
+  number: string | null;
+  fileUrl: string;
+  fileName: string;
+  fileSize: number;
+  mimeType: string;
+  expiresAt: string | null;
+  notes: string | null;
+  /** As recorded: past `expiresAt` it is expired whatever this says (`effectiveDocumentStatus`). */
+  status: DocumentStatus;
+  rejectionReason: string | null;
+  reviewedAt: string | null;
+  replacedAt: string | null;
+  replacesDocumentId: string | null;
+  statusHistory: StatusHistoryEntry[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function documentFromRow(row: DocumentRow, statusHistory: StatusHistoryEntry[]): SubmerchantDocument {
+  return {
+    id: row.id,
+    submerchantId: row.submerchant_id,
+    legalRepresentativeId: row.legal_representative_id,
+    type: row.type as DocumentType,
+    number: row.number,
+    fileUrl: row.file_url,
+    fileName: row.file_name,
+    fileSize: Number(row.file_size),
+    mimeType: row.mime_type,
+    expiresAt: row.expires_at,
+    notes: row.notes,
+    status: row.status as DocumentStatus,
+    rejectionReason: row.rejection_reason,
+    reviewedAt: row.reviewed_at,
+    replacedAt: row.replaced_at,
+    replacesDocumentId: row.replaces_document_id,
+    statusHistory,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
 
 function hasExtension(fileName: string): boolean {
   const dot = fileName.lastIndexOf('.');
@@ -72,7 +129,7 @@ export async function createDocument(
   actor: Actor & { kind: 'merchant' },
   body: DocumentInput,
   now: Date,
-): Promise<{ document: DocumentRow; replacedId: string | null }> {
+): Promise<{ document: SubmerchantDocument; replacedId: string | null }> {
   const { expiresAt } = checkDocument(body);
   const representativeId = body.legal_representative_id ?? null;
   const timestamp = now.toISOString();
@@ -96,7 +153,7 @@ export async function createDocument(
       .where('replaced_at', 'is', null)
       .returning('id')
       .executeTakeFirst();
-    const document = await trx
+    const row = await trx
       .insertInto('submerchant_documents')
       .values({
         id: newId(),
@@ -124,28 +181,23 @@ export async function createDocument(
     const entry = await recordStatusChange(trx, {
       submerchantId,
       subjectType: 'document',
-      subjectId: document.id,
+      subjectId: row.id,
       from: null,
       to: 'pending',
       actor,
       now,
     });
+    const document = documentFromRow(row, [entry]);
     await emitEvent(
       outbox,
       trx,
       actor.id,
       'document.created',
-      { document: presentDocument(document, [entry], now) },
+      { document: presentDocument(document, now) },
       now,
     );
     return { document, replacedId: replaced?.id ?? null };
   });
-}
-
-/** A document and its status history, oldest first: what `presentDocument` shows. */
-export interface DocumentRecord {
-  row: DocumentRow;
-  history: StatusHistoryEntry[];
 }
 
 export type DocumentListFilters = ListFilters & { type?: string; current?: boolean };
@@ -194,7 +246,7 @@ export async function listDocuments(
     rows.map((row) => row.id),
   );
   return {
-    documents: rows.map((row) => ({ row, history: histories.get(row.id) ?? [] })),
+    documents: rows.map((row) => documentFromRow(row, histories.get(row.id) ?? [])),
     pagination,
   };
 }
@@ -204,7 +256,7 @@ export async function getDocument(
   submerchantId: string,
   documentId: string,
   scope: Scope,
-): Promise<DocumentRecord> {
+): Promise<SubmerchantDocument> {
   const row = await requireAttached(
     db,
     'submerchant_documents',
@@ -214,7 +266,7 @@ export async function getDocument(
     'Document',
   );
   const histories = await loadStatusHistories(db, submerchantId, [row.id]);
-  return { row, history: histories.get(row.id) ?? [] };
+  return documentFromRow(row, histories.get(row.id) ?? []);
 }
 
 /**

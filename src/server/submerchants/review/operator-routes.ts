@@ -141,7 +141,7 @@ export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reason?: string,
   ) => {
     const now = app.clock();
-    const { row, history } = await reviewDocument(
+    const document = await reviewDocument(
       app.store.db,
       app.outbox,
       params.id,
@@ -151,7 +151,7 @@ export const operatorReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       now,
       reason,
     );
-    return presentDocument(row, history, now);
+    return presentDocument(document, now);
   };
 
   const documentActions: { action: DocumentAction; summary: string; message: string }[] = [

@@ -1,7 +1,7 @@
 import { ApiError, invalidState, notFound } from '../../errors.js';
 import type { Outbox } from '../../webhooks/outbox.js';
-import { type DocumentRow, presentDocument } from '../documents/present.js';
-import type { DocumentRecord } from '../documents/service.js';
+import { presentDocument } from '../documents/present.js';
+import { type DocumentRow, documentFromRow, type SubmerchantDocument } from '../documents/service.js';
 import { representativeRequired } from '../errors.js';
 import type { SubmerchantEventType } from '../events.js';
 import { presentSubmerchant } from '../present.js';
@@ -203,7 +203,7 @@ async function applyDocumentDecision(
   actor: Actor,
   now: Date,
   reason?: string,
-): Promise<DocumentRecord> {
+): Promise<SubmerchantDocument> {
   const rule = DOCUMENT_ACTIONS[action];
   const timestamp = now.toISOString();
   const documentId = document.id;
@@ -248,9 +248,16 @@ async function applyDocumentDecision(
     now,
   });
   const history = (await loadStatusHistories(trx, submerchant.id, [documentId])).get(documentId) ?? [];
-  const presented = presentDocument(updated, history, now);
-  await emitEvent(outbox, trx, submerchant.merchant_id, rule.event, { document: presented }, now);
-  return { row: updated, history };
+  const decided = documentFromRow(updated, history);
+  await emitEvent(
+    outbox,
+    trx,
+    submerchant.merchant_id,
+    rule.event,
+    { document: presentDocument(decided, now) },
+    now,
+  );
+  return decided;
 }
 
 /** Marks representatives of a locked submerchant approved (all pending ones, or the one named). */
