@@ -1,44 +1,40 @@
-import { fromJson } from '../db/columns.js';
 import { presentAddress } from './addresses/present.js';
 import { presentDocument } from './documents/present.js';
 import { presentRepresentative } from './representatives/present.js';
-import type { SubmerchantStatus } from './schemas.js';
 import type { SubmerchantDetail } from './service.js';
 import { presentStatusHistory } from './status-history-present.js';
-import type { SubmerchantRow } from './store.js';
-
-export interface StoredCnae {
-  code: string;
-  description: string | null;
-  is_primary: boolean;
-}
+import type { Submerchant } from './store.js';
 
 /** A submerchant's own fields, as lists and events show it. */
-export function presentSubmerchant(row: SubmerchantRow) {
+export function presentSubmerchant(submerchant: Submerchant) {
   return {
-    id: row.id,
-    merchant_id: row.merchant_id,
-    entity_type: row.entity_type as 'pj' | 'pf',
-    tax_id: row.tax_id,
-    trade_name: row.trade_name,
-    legal_name: row.legal_name,
-    email: row.email,
-    phone: row.phone,
-    birth_date: row.birth_date,
-    mother_name: row.mother_name,
-    business_type: row.business_type,
-    product_categories: fromJson<string[]>(row.product_categories, []),
-    average_ticket: row.average_ticket === null ? null : Number(row.average_ticket),
-    monthly_revenue: row.monthly_revenue === null ? null : Number(row.monthly_revenue),
-    mcc: row.mcc,
-    mcc_source: row.mcc_source as 'provided' | 'cnae' | null,
-    cnaes: fromJson<StoredCnae[]>(row.cnaes, []),
-    status: row.status as SubmerchantStatus,
-    rejection_reason: row.rejection_reason,
-    submitted_at: row.submitted_at,
-    reviewed_at: row.reviewed_at,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    id: submerchant.id,
+    merchant_id: submerchant.merchantId,
+    entity_type: submerchant.entityType,
+    tax_id: submerchant.taxId,
+    trade_name: submerchant.tradeName,
+    legal_name: submerchant.legalName,
+    email: submerchant.email,
+    phone: submerchant.phone,
+    birth_date: submerchant.birthDate,
+    mother_name: submerchant.motherName,
+    business_type: submerchant.businessType,
+    product_categories: submerchant.productCategories,
+    average_ticket: submerchant.averageTicket,
+    monthly_revenue: submerchant.monthlyRevenue,
+    mcc: submerchant.mcc,
+    mcc_source: submerchant.mccSource,
+    cnaes: submerchant.cnaes.map((cnae) => ({
+      code: cnae.code,
+      description: cnae.description,
+      is_primary: cnae.isPrimary,
+    })),
+    status: submerchant.status,
+    rejection_reason: submerchant.rejectionReason,
+    submitted_at: submerchant.submittedAt,
+    reviewed_at: submerchant.reviewedAt,
+    created_at: submerchant.createdAt,
+    updated_at: submerchant.updatedAt,
   };
 }
 

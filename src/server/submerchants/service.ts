@@ -11,7 +11,7 @@ import { documentFromRow, type SubmerchantDocument } from './documents/service.j
 import { representativesOnlyForCompanies } from './errors.js';
 import { assertFields, birthDateCheck, type FieldCheck, notBlank, phoneCheck } from './fields.js';
 import { cnaeDigits, mccForCnae } from './mcc.js';
-import { presentSubmerchant, type StoredCnae } from './present.js';
+import { presentSubmerchant } from './present.js';
 import { readSubmerchant } from './read-query.js';
 import { type Representative, representativeFromRow } from './representatives/service.js';
 import { computeRequirements, type Requirements } from './requirements.js';
@@ -24,7 +24,9 @@ import {
   emitSubmerchantUpdated,
   lockSubmerchant,
   type Scope,
-  type SubmerchantRow,
+  type StoredCnae,
+  type Submerchant,
+  submerchantFromRow,
 } from './store.js';
 
 export type SubmerchantCreate = Static<typeof SubmerchantCreateBody>;
@@ -146,7 +148,7 @@ export async function createSubmerchant(
   merchantId: string,
   body: SubmerchantCreate,
   now: Date,
-): Promise<SubmerchantRow> {
+): Promise<Submerchant> {
   const cnaes = storedCnaes(body.cnaes);
   const entityType = body.entity_type ?? 'pj';
   checkSubmerchant({ ...body, entity_type: entityType, cnaes }, now);
@@ -193,15 +195,16 @@ export async function createSubmerchant(
         actor: { kind: 'merchant', id: merchantId },
         now,
       });
+      const submerchant = submerchantFromRow(row);
       await emitEvent(
         outbox,
         trx,
         merchantId,
         'submerchant.created',
-        { submerchant: presentSubmerchant(row) },
+        { submerchant: presentSubmerchant(submerchant) },
         now,
       );
-      return row;
+      return submerchant;
     });
   } catch (error) {
     // Two concurrent creations with one tax id: the constraint lets one through.
@@ -217,7 +220,7 @@ export async function updateSubmerchant(
   actor: Actor & { kind: 'merchant' },
   patch: SubmerchantPatch,
   now: Date,
-): Promise<SubmerchantRow> {
+): Promise<Submerchant> {
   try {
     return await db.transaction().execute(async (trx) => {
       const row = await lockSubmerchant(trx, id, { merchantId: actor.id }, now);
@@ -288,7 +291,7 @@ export async function updateSubmerchant(
         { resource: 'submerchant', action: 'updated', fields: Object.keys(patch).sort() },
         now,
       );
-      return updated;
+      return submerchantFromRow(updated);
     });
   } catch (error) {
     if (isUniqueViolation(error) && patch.tax_id) throw taxIdTaken(patch.tax_id);
@@ -311,12 +314,12 @@ export async function listSubmerchants(
     search: ['search_text'],
     searchStoredLowerCase: true,
   });
-  return { submerchants: rows, pagination };
+  return { submerchants: rows.map(submerchantFromRow), pagination };
 }
 
 /** A submerchant with what hangs off it, as review reads it; `present.ts` turns it into the interface's JSON. */
 export interface SubmerchantDetail {
-  submerchant: SubmerchantRow;
+  submerchant: Submerchant;
   representatives: Representative[];
   addresses: Address[];
   /** Current documents only. */
@@ -345,7 +348,7 @@ export async function getSubmerchantDetail(
     now,
   });
   return {
-    submerchant: row,
+    submerchant: submerchantFromRow(row),
     representatives: representatives.map(representativeFromRow),
     addresses: addresses.map(addressFromRow),
     documents: documents.map((document) => documentFromRow(document, histories.get(document.id) ?? [])),

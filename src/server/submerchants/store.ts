@@ -1,13 +1,88 @@
 import type { Kysely, Selectable } from 'kysely';
+import { fromJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
 import { notFound } from '../errors.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import type { SubmerchantEventType } from './events.js';
 import { presentSubmerchant } from './present.js';
+import type { SubmerchantStatus } from './schemas.js';
 import type { SubmerchantsTable } from './table.js';
 
 export type Db = Kysely<Database>;
 export type SubmerchantRow = Selectable<SubmerchantsTable>;
+
+/** A CNAE as the `cnaes` column stores it (JSON). */
+export interface StoredCnae {
+  code: string;
+  description: string | null;
+  is_primary: boolean;
+}
+
+export interface Cnae {
+  code: string;
+  description: string | null;
+  isPrimary: boolean;
+}
+
+/** A seller under a marketplace merchant, as onboarding knows it. */
+export interface Submerchant {
+  id: string;
+  merchantId: string;
+  entityType: 'pj' | 'pf';
+  /** Digits only. */
+  taxId: string;
+  tradeName: string;
+  legalName: string;
+  email: string;
+  phone: string;
+  birthDate: string | null;
+  motherName: string | null;
+  businessType: string | null;
+  productCategories: string[];
+  averageTicket: number | null;
+  monthlyRevenue: number | null;
+  mcc: string | null;
+  mccSource: 'provided' | 'cnae' | null;
+  cnaes: Cnae[];
+  status: SubmerchantStatus;
+  rejectionReason: string | null;
+  submittedAt: string | null;
+  reviewedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function submerchantFromRow(row: SubmerchantRow): Submerchant {
+  return {
+    id: row.id,
+    merchantId: row.merchant_id,
+    entityType: row.entity_type as Submerchant['entityType'],
+    taxId: row.tax_id,
+    tradeName: row.trade_name,
+    legalName: row.legal_name,
+    email: row.email,
+    phone: row.phone,
+    birthDate: row.birth_date,
+    motherName: row.mother_name,
+    businessType: row.business_type,
+    productCategories: fromJson<string[]>(row.product_categories, []),
+    averageTicket: row.average_ticket === null ? null : Number(row.average_ticket),
+    monthlyRevenue: row.monthly_revenue === null ? null : Number(row.monthly_revenue),
+    mcc: row.mcc,
+    mccSource: row.mcc_source as Submerchant['mccSource'],
+    cnaes: fromJson<StoredCnae[]>(row.cnaes, []).map((cnae) => ({
+      code: cnae.code,
+      description: cnae.description,
+      isPrimary: cnae.is_primary,
+    })),
+    status: row.status as SubmerchantStatus,
+    rejectionReason: row.rejection_reason,
+    submittedAt: row.submitted_at,
+    reviewedAt: row.reviewed_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
 
 /** Whose submerchants a call may touch: one merchant's, or (operator) any. */
 export type Scope = { merchantId: string } | { operator: true };
@@ -100,7 +175,7 @@ export async function emitSubmerchantUpdated(
     trx,
     merchantId,
     'submerchant.updated',
-    { submerchant: presentSubmerchant(submerchant), change },
+    { submerchant: presentSubmerchant(submerchantFromRow(submerchant)), change },
     now,
   );
 }

@@ -18,7 +18,9 @@ import {
   findAttached,
   lockSubmerchant,
   type Scope,
+  type Submerchant,
   type SubmerchantRow,
+  submerchantFromRow,
 } from '../store.js';
 
 /**
@@ -85,7 +87,7 @@ export async function transitionSubmerchant(
   actor: Actor,
   now: Date,
   reason?: string,
-): Promise<SubmerchantRow> {
+): Promise<Submerchant> {
   return db.transaction().execute(async (trx) => {
     const row = await lockSubmerchant(trx, id, scope, now);
     return applyTransition(trx, outbox, row, transition, actor, now, reason);
@@ -101,7 +103,7 @@ async function applyTransition(
   actor: Actor,
   now: Date,
   reason?: string,
-): Promise<SubmerchantRow> {
+): Promise<Submerchant> {
   const { id } = row;
   const timestamp = now.toISOString();
   if (row.status !== transition.from) {
@@ -152,15 +154,16 @@ async function applyTransition(
     reason,
     now,
   });
+  const submerchant = submerchantFromRow(result);
   await emitEvent(
     outbox,
     trx,
     row.merchant_id,
     transition.event,
-    { submerchant: presentSubmerchant(result), status_change: presentStatusChange(entry) },
+    { submerchant: presentSubmerchant(submerchant), status_change: presentStatusChange(entry) },
     now,
   );
-  return result;
+  return submerchant;
 }
 
 export type DocumentAction = 'approve' | 'reject' | 'expire';
