@@ -67,12 +67,14 @@ export interface Deleted {
   deletedBy: Actor;
 }
 
-const deletedFromRow = (row: Pick<Selectable<SubmerchantRepresentativesArchiveTable>, DeletionColumn>) => ({
+type DeletionColumn = 'deleted_at' | 'deleted_by_actor' | 'deleted_by';
+
+const deletedFromRow = (
+  row: Pick<Selectable<SubmerchantRepresentativesArchiveTable>, DeletionColumn>,
+): Deleted => ({
   deletedAt: row.deleted_at,
   deletedBy: { kind: row.deleted_by_actor as Actor['kind'], id: row.deleted_by },
 });
-
-type DeletionColumn = 'deleted_at' | 'deleted_by_actor' | 'deleted_by';
 
 export interface SubmerchantArchive {
   representatives: (Representative & Deleted)[];
