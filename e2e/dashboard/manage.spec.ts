@@ -129,7 +129,7 @@ test('Developers shows the public key and saves the checkout settings and risk t
   vigia,
 }) => {
   const charge = await makeCharge(vigia);
-  await signInAsNewOwner(page, vigia, 'owner2@loja.example');
+  await signInAsNewOwner(page, vigia, 'settings-owner@loja.example');
 
   await page.getByRole('link', { name: 'Charges', exact: true }).click();
   const filters = page.getByRole('form', { name: 'Filters' });
