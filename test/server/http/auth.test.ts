@@ -72,12 +72,13 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     expect(asOperator.statusCode).toBe(200);
   });
 
-  it('stores only a SHA-256 hash of each key', async () => {
+  it('stores only a SHA-256 hash of the secret key (the publishable public key is kept for the dashboard)', async () => {
     const rows = await app.store.db.selectFrom('merchants').selectAll().where('id', '=', shop.id).execute();
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain(shop.secretKey);
-    expect(stored).not.toContain(shop.publicKey);
     expect(rows[0]?.secret_key_hash).toBe(hashKey(shop.secretKey));
+    expect(rows[0]?.public_key_hash).toBe(hashKey(shop.publicKey));
+    expect(rows[0]?.public_key).toBe(shop.publicKey);
   });
 
   it("never shows one merchant another's account", async () => {
