@@ -3,6 +3,8 @@ import type { FraudSessionRefusal, SignalsRefusal } from './service.js';
 
 const EXPIRED =
   'The fraud session has expired (sessions live 30 minutes): call sdk.fraudAnalysis.setup() again for a new one.';
+/** The code of a refused second use of a fraud session (the dashboard counts them: fraud/reuse-refusals.ts). */
+export const FRAUD_SESSION_ALREADY_USED = 'FRAUD_SESSION_ALREADY_USED';
 const ALREADY_USED =
   'The fraud session was already used by a charge; sessions are single use: create a new one with sdk.fraudAnalysis.setup().';
 
@@ -14,7 +16,7 @@ export function signalsRefusalError(reason: SignalsRefusal): ApiError {
     case 'expired':
       return businessRule('FRAUD_SESSION_EXPIRED', EXPIRED);
     case 'already_used':
-      return businessRule('FRAUD_SESSION_ALREADY_USED', ALREADY_USED);
+      return businessRule(FRAUD_SESSION_ALREADY_USED, ALREADY_USED);
     case 'token_invalid':
       return businessRule(
         'FRAUD_SIGNALS_TOKEN_INVALID',
@@ -46,7 +48,7 @@ export function chargeFraudSessionError(reason: FraudSessionRefusal): ApiError {
         { field: 'fraud_session_id', message: 'fraud_session_id has expired.' },
       ]);
     case 'already_used':
-      return businessRule('FRAUD_SESSION_ALREADY_USED', ALREADY_USED, [
+      return businessRule(FRAUD_SESSION_ALREADY_USED, ALREADY_USED, [
         { field: 'fraud_session_id', message: 'fraud_session_id was already used.' },
       ]);
   }
