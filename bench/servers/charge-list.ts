@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, type KyselyPlugin, type RootOperationNode, sql } from 'kysely';
-import { chargeSearchText, listCharges } from '../../src/server/charges/service.js';
+import { listCharges } from '../../src/server/charges/list.js';
+import { chargeSearchText } from '../../src/server/charges/service.js';
 import { withCheckDigits } from '../../src/server/core/tax-id.js';
 import { createMerchant, updateMerchantSettings } from '../../src/server/merchants/service.js';
 import { cardHash } from '../../src/server/tokens/card.js';

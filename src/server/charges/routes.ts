@@ -9,7 +9,8 @@ import { inTestMode } from '../risk/test-outcomes.js';
 import { simulatedAcquirer } from './acquirer.js';
 import { presentCharge } from './present.js';
 import { ChargeBody, ChargeListQuery, ChargeSchema } from './schemas.js';
-import { type Charge, createCharge, getCharge, listCharges, refundCharge } from './service.js';
+import { listCharges } from './list.js';
+import { type Charge, createCharge, getCharge, refundCharge } from './service.js';
 
 const chargeCreated = (charge: Charge) => ({
   message: charge.status === 'captured' ? 'Charge captured.' : 'Charge failed.',

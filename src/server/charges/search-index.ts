@@ -1,8 +1,12 @@
 import { type Expression, type Kysely, type SqlBool, SqliteAdapter, sql } from 'kysely';
 import type { Database } from '../db/database.js';
 
-/** A search whose trigram index finds more candidates than this is scanned over the date range instead. */
-const MAX_CANDIDATES = 1_000;
+/**
+ * A search whose trigram index finds more candidates than this is scanned over the date range instead. Each
+ * candidate costs a read of its charge row (a few µs), each charge in range a read of its index entry (about a
+ * third of that): past this many candidates, the scan of a month of a busy merchant costs less.
+ */
+const MAX_CANDIDATES = 8_000;
 /** Candidates come from the rarest few trigrams of the term; the LIKE then checks the whole term. */
 const TRIGRAMS_QUERIED = 3;
 /** At most this many of a long term's trigrams are weighed (evenly spread): weighing costs a lookup each. */
@@ -32,13 +36,14 @@ const capped = (match: string, cap: number) =>
  * On SQLite, narrows a charge search to the rows the trigram index (migration 0027) names: the charges holding
  * the rarest trigrams of the term. Answers nothing when the index cannot help: on PostgreSQL (its planner uses
  * the GIN index of 0028 for the LIKE itself), for a term shorter than three characters (no trigram), or for a
- * common term (more than MAX_CANDIDATES candidates: reading them costs more than scanning the range).
+ * term so common that reading its candidates costs more than scanning the range (more than MAX_CANDIDATES).
+ * Answers 'none' when no charge holds one of its trigrams: nothing can match.
  * The candidates are a superset of the matches: the list's LIKE still decides.
  */
 export async function chargeSearchCandidates(
   db: Kysely<Database>,
   search: string,
-): Promise<Expression<SqlBool> | undefined> {
+): Promise<Expression<SqlBool> | 'none' | undefined> {
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return undefined;
   const weighed = trigrams(search);
   if (weighed.length === 0) return undefined;
@@ -51,7 +56,7 @@ export async function chargeSearchCandidates(
     .map(({ i, n }) => ({ trigram: weighed[Number(i)]!, n: Number(n) }))
     .sort((a, b) => a.n - b.n)
     .slice(0, TRIGRAMS_QUERIED);
-  if (rarest[0]!.n === 0) return sql<SqlBool>`0 = 1`;
+  if (rarest[0]!.n === 0) return 'none';
   const match = rarest.map(({ trigram }) => ftsString(trigram)).join(' AND ');
   const { rows } = await sql<{ n: number }>`select ${capped(match, MAX_CANDIDATES + 1)} as n`.execute(db);
   if (Number(rows[0]!.n) > MAX_CANDIDATES) return undefined;

@@ -3,7 +3,6 @@ import { newId } from '../core/ids.js';
 import { taxIdError } from '../core/tax-id.js';
 import { fromJson, toJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
-import { type ListFilters, paginate } from '../db/lists.js';
 import { businessRule, invalidState, notFound, validationError } from '../errors.js';
 import { isFraudSessionReuse, recordFraudSessionReuseRefused } from '../fraud/reuse-refusals.js';
 import type { Merchant } from '../merchants/service.js';
@@ -18,7 +17,6 @@ import { type Acquirer, FAILURE_MESSAGES } from './acquirer.js';
 import type { ChargeEventType } from './events.js';
 import { presentCharge } from './present.js';
 import { SUPPORTED_PAYMENT_METHODS } from './schemas.js';
-import { chargeSearchCandidates } from './search-index.js';
 import type { ChargesTable } from './table.js';
 
 export type ChargeStatus = ChargesTable['status'];
@@ -52,7 +50,7 @@ export interface NewCharge {
   customer: { name: string; email: string; document: string };
 }
 
-function toCharge(row: Selectable<ChargesTable>): Charge {
+export function toCharge(row: Selectable<ChargesTable>): Charge {
   return {
     id: row.id,
     merchantId: row.merchant_id,
@@ -266,35 +264,6 @@ export async function getCharge(
     .where('merchant_id', '=', merchantId)
     .executeTakeFirst();
   return row ? toCharge(row) : null;
-}
-
-export async function listCharges(
-  db: Kysely<Database>,
-  merchantId: string,
-  filters: ListFilters & { submerchantId?: string },
-) {
-  const candidates = filters.search ? await chargeSearchCandidates(db, filters.search) : undefined;
-  // With candidates from the trigram index, they must drive the query: `+merchant_id` keeps SQLite's planner off
-  // the (merchant_id, created_at) index, whose estimate would otherwise win and scan the whole range.
-  let query = candidates
-    ? db.selectFrom('charges').selectAll().where(sql<boolean>`+merchant_id = ${merchantId}`).where(candidates)
-    : db.selectFrom('charges').selectAll().where('merchant_id', '=', merchantId);
-  if (filters.submerchantId) query = query.where('submerchant_id', '=', filters.submerchantId);
-  const { rows, pagination } = await paginate(
-    query,
-    filters,
-    // search_text is lower-cased on write, so the match needs no lower() per row: a quarter less work on a
-    // wide date range, where the count reads every index entry in range. The LIKE decides what matches, also
-    // among the index's candidates.
-    {
-      createdAt: 'created_at',
-      id: 'id',
-      status: 'status',
-      search: ['search_text'],
-      searchStoredLowerCase: true,
-    },
-  );
-  return { charges: rows.map(toCharge), pagination };
 }
 
 /** Refunds the whole amount of a captured charge; any other status is a 409. */

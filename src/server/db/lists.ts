@@ -42,12 +42,12 @@ function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** Applies the shared list filters to a query and returns one page of it, newest first, with its pagination. */
-export async function paginate<DB, TB extends keyof DB, O>(
+/** Narrows a query to the shared list filters: the date range, the status and the search. */
+export function applyListFilters<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   filters: ListFilters,
   columns: ListColumns,
-): Promise<{ rows: O[]; pagination: Pagination }> {
+): SelectQueryBuilder<DB, TB, O> {
   let filtered = query;
   const createdAt = sql.ref(columns.createdAt);
   if (filters.dateFrom) {
@@ -65,14 +65,25 @@ export async function paginate<DB, TB extends keyof DB, O>(
     });
     filtered = filtered.where(sql<boolean>`(${sql.join(matches, sql` or `)})`);
   }
+  return filtered;
+}
+
+/** The pagination object of a page of a list that holds `total` items. */
+export function pagination(filters: ListFilters, total: number): Pagination {
+  return { page: filters.page, limit: filters.limit, total, totalPages: Math.ceil(total / filters.limit) };
+}
+
+/** Applies the shared list filters to a query and returns one page of it, newest first, with its pagination. */
+export async function paginate<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  filters: ListFilters,
+  columns: ListColumns,
+): Promise<{ rows: O[]; pagination: Pagination }> {
+  const filtered = applyListFilters(query, filters, columns);
+  const createdAt = sql.ref(columns.createdAt);
   const newestFirst = filtered.orderBy(sql`${createdAt} desc, ${sql.ref(columns.id)} desc`);
   const offset = (filters.page - 1) * filters.limit;
-  const page = (total: number) => ({
-    page: filters.page,
-    limit: filters.limit,
-    total,
-    totalPages: Math.ceil(total / filters.limit),
-  });
+  const page = (total: number) => pagination(filters, total);
   // A search usually matches few rows, and counting them costs a scan of the whole range, as does finding a
   // page of them. Fetch the first `probe` matches at once: when that is all there is, it is both the total and
   // the page, in one scan. Otherwise (a common term), the probe stopped early and the count runs as usual.
