@@ -5,6 +5,9 @@ import { chargeSearchCandidates } from './search-index.js';
 import { toCharge } from './service.js';
 import type { ChargesTable } from './table.js';
 
+/** A charge row of the left join, or nulls when the page is past the last match. */
+type NullableRow = { [column in keyof ChargesTable]: Selectable<ChargesTable>[column] | null };
+
 export type ChargeListFilters = ListFilters & { submerchantId?: string };
 
 // search_text is lower-cased on write, so the match needs no lower() per row: a quarter less work on a wide
@@ -46,25 +49,17 @@ async function searchCharges(
     : db.selectFrom('charges').where('merchant_id', '=', merchantId);
   if (filters.submerchantId) matches = matches.where('submerchant_id', '=', filters.submerchantId);
   const found = applyListFilters(matches.select(['id', 'created_at']), filters, COLUMNS);
-  // One row even for a page past the last match (its id null), so that the total is always known.
-  const { rows: page } = await sql<{ id: string | null; total: number | string }>`
+  // One row even for a page past the last match (its charge columns null), so that the total is always known.
+  const { rows } = await sql<NullableRow & { total: number | string }>`
     with matches as materialized ${found}
-    select page.id, counted.total
+    select charges.*, counted.total
     from (select count(*) as total from matches) as counted
     left join (
       select id, created_at from matches order by created_at desc, id desc
       limit ${filters.limit} offset ${(filters.page - 1) * filters.limit}
     ) as page on true
+    left join charges on charges.id = page.id
     order by page.created_at desc, page.id desc`.execute(db);
-  const ids = page.flatMap(({ id }) => (id === null ? [] : [id]));
-  const rows: Selectable<ChargesTable>[] = ids.length
-    ? await db
-        .selectFrom('charges')
-        .selectAll()
-        .where('id', 'in', ids)
-        .where('merchant_id', '=', merchantId)
-        .orderBy(sql`created_at desc, id desc`)
-        .execute()
-    : [];
-  return { charges: rows.map(toCharge), pagination: pagination(filters, Number(page[0]?.total ?? 0)) };
+  const charges = rows.flatMap((row) => (row.id === null ? [] : [toCharge(row as Selectable<ChargesTable>)]));
+  return { charges, pagination: pagination(filters, Number(rows[0]?.total ?? 0)) };
 }
