@@ -125,6 +125,14 @@ describe.each(DIALECTS)('%s: charges for a submerchant', (dialect) => {
     expect(list.json().pagination.total).toBe(charges.length);
     const all = await app.inject({ method: 'GET', url: '/v1/charges?limit=100', headers: merchant.secret });
     expect(all.json().pagination.total).toBeGreaterThan(charges.length);
+    // With a search, the same filter: every charge here is Maria Silva's, the seller's alone are listed.
+    const searched = await app.inject({
+      method: 'GET',
+      url: `/v1/charges?submerchant_id=${active}&search=MARIA%20SILVA&limit=100`,
+      headers: merchant.secret,
+    });
+    expect(searched.json().data.map((charge: { id: string }) => charge.id)).toEqual(charges.map(({ id }) => id));
+    expect(searched.json().pagination.total).toBe(charges.length);
     const bad = await app.inject({
       method: 'GET',
       url: '/v1/charges?submerchant_id=x',
