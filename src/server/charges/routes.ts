@@ -7,9 +7,9 @@ import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } fro
 import { toListFilters } from '../http/lists.js';
 import { inTestMode } from '../risk/test-outcomes.js';
 import { simulatedAcquirer } from './acquirer.js';
+import { listCharges } from './list.js';
 import { presentCharge } from './present.js';
 import { ChargeBody, ChargeListQuery, ChargeSchema } from './schemas.js';
-import { listCharges } from './list.js';
 import { type Charge, createCharge, getCharge, refundCharge } from './service.js';
 
 const chargeCreated = (charge: Charge) => ({

@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { newId } from '../core/ids.js';
 import { taxIdError } from '../core/tax-id.js';
 import { fromJson, toJson } from '../db/columns.js';

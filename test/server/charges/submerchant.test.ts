@@ -131,7 +131,9 @@ describe.each(DIALECTS)('%s: charges for a submerchant', (dialect) => {
       url: `/v1/charges?submerchant_id=${active}&search=MARIA%20SILVA&limit=100`,
       headers: merchant.secret,
     });
-    expect(searched.json().data.map((charge: { id: string }) => charge.id)).toEqual(charges.map(({ id }) => id));
+    expect(searched.json().data.map((charge: { id: string }) => charge.id)).toEqual(
+      charges.map(({ id }) => id),
+    );
     expect(searched.json().pagination.total).toBe(charges.length);
     const bad = await app.inject({
       method: 'GET',
