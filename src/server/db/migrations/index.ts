@@ -22,6 +22,7 @@ import m0027 from './0027_charges_search_fts.js';
 import m0028 from './0028_charges_search_trgm.js';
 import m0029 from './0029_submerchant_archive.js';
 import m0031 from './0031_merchant_public_key.js';
+import m0032 from './0032_charges_range_pg.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0028_charges_search_trgm': m0028,
   '0029_submerchant_archive': m0029,
   '0031_merchant_public_key': m0031,
+  '0032_charges_range_pg': m0032,
 };
