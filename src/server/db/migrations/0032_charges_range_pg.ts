@@ -6,11 +6,13 @@ import { type Kysely, type Migration, PostgresAdapter, sql } from 'kysely';
  * reading every index entry of the range. The list's wide index (0006, with `search_text`) is too big for the
  * planner to pick it for a bitmap. Not on SQLite: its planner would take this index instead of the covering one
  * for a range scan, and read the table for every charge in range.
+ * `if not exists`: an operator with a big table may build it beforehand with CREATE INDEX CONCURRENTLY (a plain
+ * build holds writes to charges meanwhile), and this migration then has nothing to do.
  */
 const migration: Migration = {
   async up(db: Kysely<unknown>) {
     if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-    await sql`create index charges_merchant_range on charges (merchant_id, created_at)`.execute(db);
+    await sql`create index if not exists charges_merchant_range on charges (merchant_id, created_at)`.execute(db);
   },
   async down(db: Kysely<unknown>) {
     if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
