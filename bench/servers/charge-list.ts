@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CompiledQuery, type KyselyPlugin, type RootOperationNode, sql } from 'kysely';
+import { CompiledQuery, type KyselyPlugin, type QueryId, type RootOperationNode, sql } from 'kysely';
 import { listCharges } from '../../src/server/charges/list.js';
 import { chargeSearchText } from '../../src/server/charges/service.js';
 import { withCheckDigits } from '../../src/server/core/tax-id.js';
@@ -291,13 +291,18 @@ const queries = Object.entries(searches).map(([kind, search]) => ({
 const explain = app.store.dialect === 'sqlite' ? 'explain query plan' : 'explain';
 const plans = [];
 for (const search of [someone.customer_email, 'souza']) {
+  // Only the statements run: a query built into another (the search's CTE) passes through the plugin too.
+  const built = new Map<QueryId, RootOperationNode>();
   const statements: RootOperationNode[] = [];
   const recorder: KyselyPlugin = {
-    transformQuery: ({ node }) => {
-      statements.push(node);
+    transformQuery: ({ node, queryId }) => {
+      built.set(queryId, node);
       return node;
     },
-    transformResult: async ({ result }) => result,
+    transformResult: async ({ result, queryId }) => {
+      statements.push(built.get(queryId)!);
+      return result;
+    },
   };
   await listCharges(app.store.db.withPlugin(recorder), created.merchant.id, {
     page: 1,
