@@ -15,7 +15,9 @@ import { type Kysely, type Migration, PostgresAdapter, sql } from 'kysely';
 const migration: Migration = {
   async up(db: Kysely<unknown>) {
     if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-    await sql`create index if not exists charges_merchant_range on charges (merchant_id, created_at)`.execute(db);
+    await sql`create index if not exists charges_merchant_range on charges (merchant_id, created_at)`.execute(
+      db,
+    );
     await sql`alter table charges alter column search_text set statistics 1000`.execute(db);
   },
   async down(db: Kysely<unknown>) {
