@@ -120,7 +120,7 @@ export const fraudRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!result.ok) throw signalsRefusalError(result.reason);
       return {
         message: 'Signals recorded.',
-        data: { id: result.session.id, status: 'recorded' as const, received_at: now.toISOString() },
+        data: { id: result.sessionId, status: 'recorded' as const, received_at: now.toISOString() },
       };
     },
   );
