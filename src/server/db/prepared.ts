@@ -11,7 +11,7 @@ export function prepared<DB, Name extends string, Row>(
 ): (db: Kysely<DB>, values: Record<Name, unknown>) => Promise<QueryResult<Row>> {
   const statements = new Map<boolean, { sql: string; names: Name[] }>();
   const marker = '\u0000prepared:';
-  return (db, values) => {
+  return async (db, values) => {
     const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
     let statement = statements.get(sqlite);
     if (!statement) {
