@@ -13,7 +13,7 @@ import {
 } from '../document-types.js';
 import { assertFields, httpUrlCheck, notBlank, parseInstant } from '../fields.js';
 import { effectiveDocumentStatus } from '../requirements.js';
-import { loadStatusHistories, recordStatusChange, type StatusHistoryEntry } from '../status-history.js';
+import { loadStatusHistories, recordFirstStatusChange, type StatusHistoryEntry } from '../status-history.js';
 import {
   type Actor,
   type Db,
@@ -134,6 +134,15 @@ export async function createDocument(
   const representativeId = body.legal_representative_id ?? null;
   const timestamp = now.toISOString();
   return db.transaction().execute(async (trx) => {
+    const id = newId();
+    const entry = await recordFirstStatusChange(trx, actor.id, {
+      submerchantId,
+      subjectType: 'document',
+      subjectId: id,
+      to: 'pending',
+      actor,
+      now,
+    });
     await lockSubmerchant(trx, submerchantId, { merchantId: actor.id }, now);
     if (representativeId) {
       if (!(await findAttached(trx, 'submerchant_representatives', submerchantId, representativeId))) {
@@ -153,40 +162,28 @@ export async function createDocument(
       .where('replaced_at', 'is', null)
       .returning('id')
       .executeTakeFirst();
-    const row = await trx
-      .insertInto('submerchant_documents')
-      .values({
-        id: newId(),
-        submerchant_id: submerchantId,
-        legal_representative_id: representativeId,
-        type: body.type,
-        slot,
-        number: body.number ?? null,
-        file_url: body.file_url,
-        file_name: body.file_name,
-        file_size: body.file_size,
-        mime_type: body.mime_type,
-        expires_at: expiresAt,
-        notes: body.notes ?? null,
-        status: 'pending',
-        rejection_reason: null,
-        reviewed_at: null,
-        replaced_at: null,
-        replaces_document_id: replaced?.id ?? null,
-        created_at: timestamp,
-        updated_at: timestamp,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const entry = await recordStatusChange(trx, {
-      submerchantId,
-      subjectType: 'document',
-      subjectId: row.id,
-      from: null,
-      to: 'pending',
-      actor,
-      now,
-    });
+    const row: DocumentRow = {
+      id,
+      submerchant_id: submerchantId,
+      legal_representative_id: representativeId,
+      type: body.type,
+      slot,
+      number: body.number ?? null,
+      file_url: body.file_url,
+      file_name: body.file_name,
+      file_size: body.file_size,
+      mime_type: body.mime_type,
+      expires_at: expiresAt,
+      notes: body.notes ?? null,
+      status: 'pending',
+      rejection_reason: null,
+      reviewed_at: null,
+      replaced_at: null,
+      replaces_document_id: replaced?.id ?? null,
+      created_at: timestamp,
+      updated_at: timestamp,
+    };
+    await trx.insertInto('submerchant_documents').values(row).execute();
     const document = documentFromRow(row, [entry]);
     await emitEvent(
       outbox,
