@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
-import type { Selectable } from 'kysely';
+import { PostgresAdapter, type QueryCreator, type Selectable } from 'kysely';
 import { newId } from '../../core/ids.js';
+import type { Database } from '../../db/database.js';
 import { type ListFilters, paginate } from '../../db/lists.js';
 import { businessRule, invalidState, notFound } from '../../errors.js';
 import type { Outbox } from '../../webhooks/outbox.js';
@@ -153,21 +154,12 @@ export async function createDocument(
         );
       }
     }
-    const slot = documentSlot(body.type, representativeId);
-    const replaced = await trx
-      .updateTable('submerchant_documents')
-      .set({ replaced_at: timestamp, updated_at: timestamp })
-      .where('submerchant_id', '=', submerchantId)
-      .where('slot', '=', slot)
-      .where('replaced_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    const row: DocumentRow = {
+    const fields: NewDocument = {
       id,
       submerchant_id: submerchantId,
       legal_representative_id: representativeId,
       type: body.type,
-      slot,
+      slot: documentSlot(body.type, representativeId),
       number: body.number ?? null,
       file_url: body.file_url,
       file_name: body.file_name,
@@ -179,12 +171,11 @@ export async function createDocument(
       rejection_reason: null,
       reviewed_at: null,
       replaced_at: null,
-      replaces_document_id: replaced?.id ?? null,
       created_at: timestamp,
       updated_at: timestamp,
     };
-    await trx.insertInto('submerchant_documents').values(row).execute();
-    const document = documentFromRow(row, [entry]);
+    const replacedId = await insertAsCurrent(trx, fields);
+    const document = documentFromRow({ ...fields, replaces_document_id: replacedId }, [entry]);
     await emitEvent(
       outbox,
       trx,
@@ -193,8 +184,44 @@ export async function createDocument(
       { document: presentDocument(document, now) },
       now,
     );
-    return { document, replacedId: replaced?.id ?? null };
+    return { document, replacedId };
   });
+}
+
+type NewDocument = Omit<DocumentRow, 'replaces_document_id'>;
+
+/**
+ * Inserts the document as its slot's current one, retiring the document that was (`replaced_at`); answers the
+ * retired document's id, or null when the slot was empty. Call under the submerchant's lock. PostgreSQL does both
+ * in one statement, a data-modifying WITH (the INSERT needs the retired id, so the UPDATE has run before the new
+ * row meets the unique index on current slots): one round trip fewer under the lock that every other upload to
+ * the submerchant waits for. SQLite has no such WITH, and no round trips: two statements.
+ */
+async function insertAsCurrent(trx: Db, document: NewDocument): Promise<string | null> {
+  const retire = (db: QueryCreator<Database>) =>
+    db
+      .updateTable('submerchant_documents')
+      .set({ replaced_at: document.created_at, updated_at: document.created_at })
+      .where('submerchant_id', '=', document.submerchant_id)
+      .where('slot', '=', document.slot)
+      .where('replaced_at', 'is', null)
+      .returning('id');
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    const inserted = await trx
+      .with('retired', retire)
+      .insertInto('submerchant_documents')
+      .values({ ...document, replaces_document_id: (eb) => eb.selectFrom('retired').select('id') })
+      .returning('replaces_document_id')
+      .executeTakeFirstOrThrow();
+    return inserted.replaces_document_id;
+  }
+  const retired = await retire(trx).executeTakeFirst();
+  const replacedId = retired?.id ?? null;
+  await trx
+    .insertInto('submerchant_documents')
+    .values({ ...document, replaces_document_id: replacedId })
+    .execute();
+  return replacedId;
 }
 
 export type DocumentListFilters = ListFilters & { type?: string; current?: boolean };
