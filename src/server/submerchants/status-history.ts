@@ -33,7 +33,10 @@ export async function recordStatusChange(trx: Db, change: StatusChange): Promise
   await trx
     .insertInto('submerchant_status_changes')
     .values({
-      ...subjectColumns(change),
+      id: newId(),
+      submerchant_id: change.submerchantId,
+      subject_type: change.subjectType,
+      subject_id: change.subjectId,
       seq: (eb) =>
         eb
           .selectFrom('submerchant_status_changes')
@@ -58,29 +61,14 @@ export async function recordFirstStatusChange(
   change: Omit<StatusChange, 'from'>,
 ): Promise<StatusHistoryEntry> {
   const entry = entryColumns({ ...change, from: null });
-  const row = { ...subjectColumns(change), seq: 1, ...entry };
-  const columns = Object.keys(row) as (keyof typeof row)[];
-  await trx
-    .insertInto('submerchant_status_changes')
-    .columns(columns)
-    .expression(
-      trx
-        .selectFrom('submerchants')
-        .select(columns.map((column) => sql`${row[column]}`.as(column)))
-        .where('id', '=', change.submerchantId)
-        .where('merchant_id', '=', merchantId),
-    )
-    .execute();
+  // One template rather than the builder: building the INSERT … SELECT's 22 nodes cost more than running it.
+  await sql`insert into submerchant_status_changes
+      (id, submerchant_id, subject_type, subject_id, seq,
+       from_status, to_status, actor, actor_id, reason, created_at)
+    select ${newId()}, id, ${change.subjectType}, ${change.subjectId}, 1,
+      null, ${entry.to_status}, ${entry.actor}, ${entry.actor_id}, ${entry.reason}, ${entry.created_at}
+    from submerchants where id = ${change.submerchantId} and merchant_id = ${merchantId}`.execute(trx);
   return toEntry(entry);
-}
-
-function subjectColumns(change: Omit<StatusChange, 'from'>) {
-  return {
-    id: newId(),
-    submerchant_id: change.submerchantId,
-    subject_type: change.subjectType,
-    subject_id: change.subjectId,
-  };
 }
 
 function entryColumns(change: StatusChange) {
