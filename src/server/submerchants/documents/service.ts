@@ -1,7 +1,6 @@
 import type { Static } from '@sinclair/typebox';
-import { PostgresAdapter, type QueryCreator, type Selectable } from 'kysely';
+import { PostgresAdapter, type Selectable, sql } from 'kysely';
 import { newId } from '../../core/ids.js';
-import type { Database } from '../../db/database.js';
 import { type ListFilters, paginate } from '../../db/lists.js';
 import { businessRule, invalidState, notFound } from '../../errors.js';
 import type { Outbox } from '../../webhooks/outbox.js';
@@ -195,32 +194,27 @@ type NewDocument = Omit<DocumentRow, 'replaces_document_id'>;
  * retired document's id, or null when the slot was empty. Call under the submerchant's lock. PostgreSQL does both
  * in one statement, a data-modifying WITH (the INSERT needs the retired id, so the UPDATE has run before the new
  * row meets the unique index on current slots): one round trip fewer under the lock that every other upload to
- * the submerchant waits for. SQLite has no such WITH, and no round trips: two statements.
+ * the submerchant waits for. SQLite has no such WITH, and no round trips: two statements. SQL templates rather
+ * than the builder: building the 19-column INSERT cost ~115 µs a request, the template ~10 µs.
  */
 async function insertAsCurrent(trx: Db, document: NewDocument): Promise<string | null> {
-  const retire = (db: QueryCreator<Database>) =>
-    db
-      .updateTable('submerchant_documents')
-      .set({ replaced_at: document.created_at, updated_at: document.created_at })
-      .where('submerchant_id', '=', document.submerchant_id)
-      .where('slot', '=', document.slot)
-      .where('replaced_at', 'is', null)
-      .returning('id');
+  // The row's own keys (NewDocument's columns, never input), in the order of its values.
+  const columns = sql.raw(Object.keys(document).join(', '));
+  const values = sql.join(Object.values(document));
+  const retire = sql<{ id: string }>`update submerchant_documents
+    set replaced_at = ${document.created_at}, updated_at = ${document.created_at}
+    where submerchant_id = ${document.submerchant_id} and slot = ${document.slot} and replaced_at is null
+    returning id`;
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    const inserted = await trx
-      .with('retired', retire)
-      .insertInto('submerchant_documents')
-      .values({ ...document, replaces_document_id: (eb) => eb.selectFrom('retired').select('id') })
-      .returning('replaces_document_id')
-      .executeTakeFirstOrThrow();
-    return inserted.replaces_document_id;
+    const { rows } = await sql<Pick<DocumentRow, 'replaces_document_id'>>`with retired as (${retire})
+      insert into submerchant_documents (${columns}, replaces_document_id)
+      values (${values}, (select id from retired))
+      returning replaces_document_id`.execute(trx);
+    return rows[0]!.replaces_document_id;
   }
-  const retired = await retire(trx).executeTakeFirst();
-  const replacedId = retired?.id ?? null;
-  await trx
-    .insertInto('submerchant_documents')
-    .values({ ...document, replaces_document_id: replacedId })
-    .execute();
+  const replacedId = (await retire.execute(trx)).rows[0]?.id ?? null;
+  await sql`insert into submerchant_documents (${columns}, replaces_document_id)
+    values (${values}, ${replacedId})`.execute(trx);
   return replacedId;
 }
 
