@@ -3,12 +3,12 @@ import { documentSlot } from '../../src/server/submerchants/document-types.js';
 import { documentBody, seedSubmerchant } from '../../test/helpers/submerchants.js';
 import { basic, insert, startWriteServer, update } from '../lib/write-server.js';
 
-// Our POST /v1/submerchants/:id/documents (secret key, validation, idempotency hooks, one transaction: lock the
-// submerchant, retire the slot's current document, insert the new one, its first status change and the
-// `document.created` event; then its status history read back) against the same writes in one transaction
-// through prepared statements, and a bare route answering the same JSON. Every request sends the company's
-// social contract again, so each replaces the one before, as a merchant re-sending a document does. Ours stores
-// the file's URL and metadata, not its bytes; so does the reference.
+// Our POST /v1/submerchants/:id/documents (secret key, validation, idempotency hooks, one transaction: the new
+// document's first status change, then under the submerchant's lock: retire the slot's current document and insert
+// the new one (one statement on PostgreSQL), the `document.created` event) against the same writes in one
+// transaction through prepared statements (lock, retire, insert, status change, event), and a bare route answering
+// the same JSON. Every request sends the company's social contract again, so each replaces the one before, as a
+// merchant re-sending a document does. Ours stores the file's URL and metadata, not its bytes; so does the reference.
 const type = 'social_contract';
 const slot = documentSlot(type, null);
 let submerchantId = '';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
-import { createTestOperator, DIALECTS, type TestClock } from '../../helpers/app.js';
+import { createTestMerchant, createTestOperator, DIALECTS, type TestClock } from '../../helpers/app.js';
 import {
   type Client,
   client,
@@ -90,6 +90,32 @@ describe.each(DIALECTS)('%s: documents', (dialect) => {
         },
       ],
     });
+  });
+
+  it("answers 404 for an unknown submerchant or another merchant's, and records no history", async () => {
+    const { id, docs } = await newCompany();
+    const historyRows = async () =>
+      Number(
+        (
+          await app.store.db
+            .selectFrom('submerchant_status_changes')
+            .select((eb) => eb.fn.countAll().as('rows'))
+            .executeTakeFirstOrThrow()
+        ).rows,
+      );
+    const before = await historyRows();
+    const nosy = client(app, (await createTestMerchant(app, { name: 'Nosy' })).secret);
+    const unknown = '/v1/submerchants/9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d/documents';
+    for (const [caller, url] of [
+      [api, unknown],
+      [nosy, docs],
+    ] as const) {
+      const { status, body } = await caller.post(url, documentBody('social_contract'));
+      expect(status).toBe(404);
+      expect(body.error.code).toBe('NOT_FOUND');
+    }
+    expect(await historyRows()).toBe(before);
+    expect((await api.get(`/v1/submerchants/${id}/documents`)).body.pagination.total).toBe(0);
   });
 
   it.each(TWELVE_TYPES)('accepts the %s type', async (type) => {
