@@ -1,18 +1,16 @@
+import fastJsonStringify from 'fast-json-stringify';
+import Fastify from 'fastify';
 import { CompiledQuery } from 'kysely';
 import { dataResponse } from '../src/server/http/envelope.js';
-import { presentSubmerchantDetail } from '../src/server/submerchants/present.js';
-import { readSubmerchant } from '../src/server/submerchants/read-query.js';
+import { presentSubmerchantDetail, submerchantReadAnswer } from '../src/server/submerchants/present.js';
 import { readSubmerchantJson } from '../src/server/submerchants/read-json.js';
+import { readSubmerchant } from '../src/server/submerchants/read-query.js';
 import { computeRequirements } from '../src/server/submerchants/requirements.js';
-import { RequirementsSchema } from '../src/server/submerchants/schemas.js';
-import { submerchantReadAnswer } from '../src/server/submerchants/present.js';
-import { SubmerchantDetailSchema } from '../src/server/submerchants/schemas.js';
+import { RequirementsSchema, SubmerchantDetailSchema } from '../src/server/submerchants/schemas.js';
 import { getSubmerchantDetail } from '../src/server/submerchants/service.js';
 import { createBusyMerchant, seedSubmerchant } from '../test/helpers/submerchants.js';
 import { startBenchApp } from './lib/bench-app.js';
 import { freshPostgresUrl, type StoreName, stopBenchPostgres } from './lib/stores.js';
-import fastJsonStringify from 'fast-json-stringify';
-import Fastify from 'fastify';
 
 const ROUNDS = Number(process.env.STAGE_ROUNDS ?? 2000);
 const serialise = fastJsonStringify(dataResponse(SubmerchantDetailSchema) as object);
@@ -49,22 +47,48 @@ for (const store of (process.env.BENCH_STORES ?? 'SQLite,PostgreSQL').split(',')
   }
   const results = [];
   for (let pass = 0; pass < 2; pass++) {
-    results.push(await time('NEW answer statement (query)', () => readSubmerchantJson(app.store.db, seeded.id, scope, now)));
-    results.push(await time('NEW whole: statement + requirements + text', async () => {
-      const found = (await readSubmerchantJson(app.store.db, seeded.id, scope, now))!;
-      return submerchantReadAnswer(found, serialiseRequirements(computeRequirements({ ...found.requirementsInput, now })));
-    }));
+    results.push(
+      await time('NEW answer statement (query)', () =>
+        readSubmerchantJson(app.store, seeded.id, merchant.id, now),
+      ),
+    );
+    results.push(
+      await time('NEW whole: statement + requirements + text', async () => {
+        const found = (await readSubmerchantJson(app.store, seeded.id, merchant.id, now))!;
+        return submerchantReadAnswer(
+          found,
+          serialiseRequirements(computeRequirements({ ...found.requirementsInput, now })),
+        );
+      }),
+    );
     results.push(await time('read (query + parse)', () => readSubmerchant(app.store.db, seeded.id, scope)));
-    results.push(await time('detail (read + map + requirements)', () => getSubmerchantDetail(app.store.db, seeded.id, scope, now)));
+    results.push(
+      await time('detail (read + map + requirements)', () =>
+        getSubmerchantDetail(app.store.db, seeded.id, scope, now),
+      ),
+    );
     results.push(await time('present', () => presentSubmerchantDetail(detail, now)));
     results.push(await time('serialise (fast-json-stringify, route schema)', () => serialise(presented)));
     results.push(await time('JSON.stringify (bare route)', () => JSON.stringify(presented)));
     results.push(await time('inject GET bare route', () => bare.inject({ method: 'GET', url }), ROUNDS / 2));
-    results.push(await time('inject GET /v1/account', () => app.inject({ method: 'GET', url: '/v1/account', headers: merchant.secret }), ROUNDS / 2));
-    results.push(await time('inject GET (whole route)', () => app.inject({ method: 'GET', url, headers: merchant.secret }), ROUNDS / 2));
+    results.push(
+      await time(
+        'inject GET /v1/account',
+        () => app.inject({ method: 'GET', url: '/v1/account', headers: merchant.secret }),
+        ROUNDS / 2,
+      ),
+    );
+    results.push(
+      await time(
+        'inject GET (whole route)',
+        () => app.inject({ method: 'GET', url, headers: merchant.secret }),
+        ROUNDS / 2,
+      ),
+    );
   }
   console.log(`\n${store}`);
-  for (const r of results) console.log(`${r.label.padEnd(48)} p50 ${r.p50!.toFixed(3)} ms  mean ${r.mean.toFixed(3)} ms`);
+  for (const r of results)
+    console.log(`${r.label.padEnd(48)} p50 ${r.p50!.toFixed(3)} ms  mean ${r.mean.toFixed(3)} ms`);
   await app.close();
 }
 await stopBenchPostgres();

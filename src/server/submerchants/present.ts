@@ -1,7 +1,7 @@
 import { presentAddress } from './addresses/present.js';
 import { presentDocument } from './documents/present.js';
-import { presentRepresentative } from './representatives/present.js';
 import type { SubmerchantJson } from './read-json.js';
+import { presentRepresentative } from './representatives/present.js';
 import type { SubmerchantDetail } from './service.js';
 import { presentStatusHistory } from './status-history-present.js';
 import type { Submerchant } from './store.js';

@@ -8,10 +8,10 @@ import { presentSubmerchant, presentSubmerchantDetail, submerchantReadAnswer } f
 import { readSubmerchantJson } from './read-json.js';
 import { computeRequirements } from './requirements.js';
 import {
+  RequirementsSchema,
   SubmerchantCreateBody,
   SubmerchantDetailSchema,
   SubmerchantParams,
-  RequirementsSchema,
   SubmerchantPatchBody,
   SubmerchantSchema,
   submerchantListQuery,
@@ -87,11 +87,13 @@ export const submerchantCoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const now = app.clock();
-      const scope = { merchantId: merchantActor(request).id };
-      const found = await readSubmerchantJson(app.store.db, request.params.id, scope, now);
+      const found = await readSubmerchantJson(app.store, request.params.id, merchantActor(request).id, now);
       if (!found) throw notFound('Submerchant');
       const requirements = computeRequirements({ ...found.requirementsInput, now });
-      const answer = submerchantReadAnswer(found, reply.serializeInput({ ...requirements }, RequirementsSchema));
+      const answer = submerchantReadAnswer(
+        found,
+        reply.serializeInput({ ...requirements }, RequirementsSchema),
+      );
       // Already JSON of the response schema's shape (read-json.ts, held to it by its test): sent as it is, a string
       // with a JSON content type, which Fastify does not serialise again (the type provider expects the object).
       return reply.type('application/json; charset=utf-8').send(answer as never);
