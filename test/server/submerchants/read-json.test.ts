@@ -66,7 +66,7 @@ describe.each(DIALECTS)('%s: GET /v1/submerchants/:id answers the statement’s 
     const base = `/v1/submerchants/${rich}`;
     const ok = (result: { status: number; body: unknown }) => {
       expect(result.status, JSON.stringify(result.body)).toBeLessThan(300);
-      return result.body as { data: Record<string, string> };
+      return result.body as { data: { id: string } };
     };
     // Text that JSON must escape or keep as UTF-8, nulls, a CNAE without description, decimals.
     ok(
@@ -158,15 +158,15 @@ describe.each(DIALECTS)('%s: GET /v1/submerchants/:id answers the statement’s 
     });
     expect(representatives.get('Sócio 1')).toMatchObject({ participation_percentage: 33 });
     expect(data.documents).toHaveLength(12);
-    const documents = new Map(
-      data.documents.map((document: { id: string }) => [document.id, document] as const),
+    const documents = new Map<string, { status: string; status_history: { to: string }[] }>(
+      data.documents.map((document: { id: string }) => [document.id, document]),
     );
-    expect(documents.get(seededDocuments[0])).toMatchObject({ status: 'rejected' });
-    expect(documents.get(seededDocuments[0]).status_history.at(-1)).toMatchObject({
+    expect(documents.get(seededDocuments[0]!)).toMatchObject({ status: 'rejected' });
+    expect(documents.get(seededDocuments[0]!)!.status_history.at(-1)).toMatchObject({
       to: 'rejected',
       reason: 'Ilegível: "carimbo" \\ borrado',
     });
-    expect(documents.get(seededDocuments[1])).toMatchObject({ status: 'approved' });
+    expect(documents.get(seededDocuments[1]!)).toMatchObject({ status: 'approved' });
     expect(data.status_history.map((entry: { to: string }) => entry.to)).toEqual([
       'pending',
       'pending_review',
