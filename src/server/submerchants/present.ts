@@ -1,5 +1,6 @@
 import { presentAddress } from './addresses/present.js';
 import { presentDocument } from './documents/present.js';
+import type { SubmerchantJson } from './read-json.js';
 import { presentRepresentative } from './representatives/present.js';
 import type { SubmerchantDetail } from './service.js';
 import { presentStatusHistory } from './status-history-present.js';
@@ -49,3 +50,10 @@ export function presentSubmerchantDetail(detail: SubmerchantDetail, now: Date) {
     status_history: presentStatusHistory(detail.statusHistory),
   };
 }
+
+/**
+ * GET /v1/submerchants/:id's answer as JSON text: the statement's JSON (read-json.ts) with the requirements, as
+ * the response schema's serialiser writes them, in their place (the schema's order: last but one).
+ */
+export const submerchantReadAnswer = (json: SubmerchantJson, requirements: string) =>
+  `{"message":"Submerchant retrieved.","data":${json.head},"requirements":${requirements},"status_history":${json.statusHistory}}}`;

@@ -129,7 +129,7 @@ export const SubmerchantSchema = Type.Object(
   { description: 'A submerchant (a marketplace seller) without its attachments, as lists show it.' },
 );
 
-const RequirementsSchema = Type.Object({
+export const RequirementsSchema = Type.Object({
   ready_for_review: Type.Boolean(),
   items: Type.Array(
     Type.Object({
