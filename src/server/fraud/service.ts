@@ -4,7 +4,7 @@ import { newId } from '../core/ids.js';
 import { hashesEqual, hashKey } from '../core/keys.js';
 import { flag, fromJson, readFlag, toJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
-import { prepared } from '../db/prepared.js';
+import { prepared, preparedInsert } from '../db/prepared.js';
 import type { SignalsBody } from './schemas.js';
 import type { FraudSessionsTable } from './table.js';
 import { type BrowserType, readUserAgent, type UserAgentReading } from './user-agent.js';
@@ -171,6 +171,9 @@ function newSignalsToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
+// Every request of the SDK's checkout creates one: one statement, prepared once (db/prepared.ts).
+const insertFraudSession = preparedInsert<Database, 'fraud_sessions'>('fraud_sessions');
+
 export async function createFraudSession(
   db: Kysely<Database>,
   input: { merchantId: string; declared: DeclaredBrowserData; observed: ObservedRequest; now: Date },
@@ -182,37 +185,34 @@ export async function createFraudSession(
   };
   const created = now.toISOString();
   const signalsToken = newSignalsToken();
-  const row = await db
-    .insertInto('fraud_sessions')
-    .values({
-      id: newId(),
-      merchant_id: input.merchantId,
-      declared_ip_address: declared.ipAddress,
-      declared_type: declared.type,
-      declared_host_name: declared.hostName,
-      declared_cookies_accepted: flag(declared.cookiesAccepted),
-      declared_user_agent: declared.userAgent,
-      observed_ip_address: observed.ipAddress,
-      observed_user_agent: observed.userAgent,
-      observed_origin: observed.origin,
-      parsed_type: readings.declared.type,
-      observed_type: readings.header?.type ?? null,
-      user_agent_readings: toJson(readings),
-      visitor_id: null,
-      automation: null,
-      signals: null,
-      signals_at: null,
-      signals_token_hash: hashKey(signalsToken),
-      signals_ip_address: null,
-      signals_user_agent: null,
-      charge_id: null,
-      consumed_at: null,
-      expires_at: new Date(now.getTime() + FRAUD_SESSION_TTL_MS).toISOString(),
-      created_at: created,
-      updated_at: created,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row: Selectable<FraudSessionsTable> = {
+    id: newId(),
+    merchant_id: input.merchantId,
+    declared_ip_address: declared.ipAddress,
+    declared_type: declared.type,
+    declared_host_name: declared.hostName,
+    declared_cookies_accepted: flag(declared.cookiesAccepted),
+    declared_user_agent: declared.userAgent,
+    observed_ip_address: observed.ipAddress,
+    observed_user_agent: observed.userAgent,
+    observed_origin: observed.origin,
+    parsed_type: readings.declared.type,
+    observed_type: readings.header?.type ?? null,
+    user_agent_readings: toJson(readings),
+    visitor_id: null,
+    automation: null,
+    signals: null,
+    signals_at: null,
+    signals_token_hash: hashKey(signalsToken),
+    signals_ip_address: null,
+    signals_user_agent: null,
+    charge_id: null,
+    consumed_at: null,
+    expires_at: new Date(now.getTime() + FRAUD_SESSION_TTL_MS).toISOString(),
+    created_at: created,
+    updated_at: created,
+  };
+  await insertFraudSession(db, row);
   return { session: toFraudSession(row), signalsToken };
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { newId } from '../core/ids.js';
 import type { Database } from '../db/database.js';
+import { preparedInsert } from '../db/prepared.js';
 import type { CardBrand, StoredCard } from './card.js';
 import type { CardTokensTable } from './table.js';
 
@@ -37,30 +38,30 @@ function toCardToken(row: Selectable<CardTokensTable>): CardToken {
   };
 }
 
+// Every card a checkout tokenizes: one statement, prepared once (db/prepared.ts).
+const insertCardToken = preparedInsert<Database, 'card_tokens'>('card_tokens');
+
 export async function createCardToken(
   db: Kysely<Database>,
   input: { merchantId: string; card: StoredCard; now: Date },
 ): Promise<CardToken> {
   const { card, now } = input;
-  const row = await db
-    .insertInto('card_tokens')
-    .values({
-      id: newId(),
-      merchant_id: input.merchantId,
-      brand: card.brand,
-      bin: card.bin,
-      last4: card.last4,
-      exp_month: card.expMonth,
-      exp_year: card.expYear,
-      holder_name: card.holderName,
-      card_hash: card.hash,
-      used_at: null,
-      charge_id: null,
-      expires_at: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(),
-      created_at: now.toISOString(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row: Selectable<CardTokensTable> = {
+    id: newId(),
+    merchant_id: input.merchantId,
+    brand: card.brand,
+    bin: card.bin,
+    last4: card.last4,
+    exp_month: card.expMonth,
+    exp_year: card.expYear,
+    holder_name: card.holderName,
+    card_hash: card.hash,
+    used_at: null,
+    charge_id: null,
+    expires_at: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(),
+    created_at: now.toISOString(),
+  };
+  await insertCardToken(db, row);
   return toCardToken(row);
 }
 
