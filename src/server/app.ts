@@ -18,14 +18,13 @@ import { openRequestCounters } from './db/rate-limit-counters.js';
 import { errorBody } from './errors.js';
 import { fraudRoutes } from './fraud/routes.js';
 import { healthRoutes } from './health/routes.js';
-import { enforceAuth, resolveCredentials } from './http/auth.js';
 import { registerCors } from './http/cors.js';
 import { CredentialCache } from './http/credential-cache.js';
 import { registerErrorHandling } from './http/errors.js';
 import { acceptEmptyJsonBodies } from './http/json-body.js';
 import { refuseNulCharacters } from './http/nul.js';
 import { registerOpenApi } from './http/openapi.js';
-import { applyRateLimit, meteredCategory, reportRateLimit } from './http/rate-limit.js';
+import { requestGate } from './http/request-gate.js';
 import { requireRouteDecisions } from './http/route-decisions.js';
 import { registerValidation } from './http/validation.js';
 import { logDestination } from './logging.js';
@@ -124,26 +123,23 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.removeContentTypeParser('text/plain');
   acceptEmptyJsonBodies(app);
 
-  const lookUp = keyLookup(store.db, app.clock);
-  app.addHook('onRequest', async (request, reply) => {
+  const admit = requestGate({
+    lookUp: keyLookup(store.db, app.clock),
+    credentials: app.credentials,
+    counters,
+    publicWriteLimit: config.publicWriteLimit,
+  });
+  // A callback, not an async hook: most requests pass the gate at once, and a promise would cost each of them.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
-    // CORS preflights carry no key and do no work; counting them per IP would throttle buyers behind a shared
-    // address (carrier NAT), each checkout needing several. Under /v1 they report their bucket all the same.
-    if (request.method === 'OPTIONS') {
-      const asked = request.routeOptions.config.preflightFor ?? 'default';
-      if (request.url.startsWith('/v1/') && asked !== 'none')
-        await reportRateLimit(counters, asked, request, reply);
-      return;
+    let admitted: void | Promise<void>;
+    try {
+      admitted = admit(request, reply);
+    } catch (error) {
+      return done(error as Error);
     }
-    // Ops and static routes are not metered.
-    const category = meteredCategory(request);
-    const auth = request.routeOptions.config.auth;
-    if (category === 'none' && (auth === undefined || auth === 'none')) return;
-    const credentials = await resolveCredentials(lookUp, app.credentials, request.headers.authorization);
-    request.caller = credentials.status === 'valid' ? credentials.caller : null;
-    if (category !== 'none')
-      await applyRateLimit(counters, category, request, reply, config.publicWriteLimit);
-    enforceAuth(auth, credentials);
+    if (admitted) admitted.then(() => done(), done);
+    else done();
   });
   requireRouteDecisions(app);
   // Before any route: routes with `config.cors` get their preflight route and origin checks.

@@ -38,9 +38,12 @@ export interface WindowCount {
   msBeforeNext: number;
 }
 
-/** The API's request counters: one request counted against a key whose limit is known. */
+/**
+ * The API's request counters: one request counted against a key whose limit is known. A count made from what
+ * this process holds is answered at once (no promise: every request of every route counts itself here).
+ */
 export interface RequestCounters {
-  consume(key: string, limit: number): Promise<WindowCount>;
+  consume(key: string, limit: number): WindowCount | Promise<WindowCount>;
   /** The key's count without counting (CORS preflights); null when no window is open. */
   get(key: string): Promise<WindowCount | null>;
   readonly windowSeconds: number;
@@ -54,17 +57,41 @@ export async function openRequestCounters(
   store: Pick<Store<unknown>, 'pgPool'>,
   windowSeconds: number,
 ): Promise<RequestCounters> {
-  if (store.pgPool) return leasedCounters(store.pgPool, windowSeconds);
-  const memory = new RateLimiterMemory({ points: UNBOUNDED, duration: windowSeconds });
+  return store.pgPool ? leasedCounters(store.pgPool, windowSeconds) : memoryCounters(windowSeconds);
+}
+
+const SWEEP_MS = 5 * 60_000;
+
+/**
+ * Fixed windows counted in this process (SQLite: one process serves the database). A key's window opens with
+ * its first request; windows that ended are dropped by a periodic sweep.
+ */
+export function memoryCounters(windowSeconds: number): RequestCounters {
+  const windowMs = windowSeconds * 1000;
+  const windows = new Map<string, { consumed: number; expire: number }>();
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [key, window] of windows) if (window.expire <= now) windows.delete(key);
+  }, SWEEP_MS);
+  sweep.unref();
   return {
     windowSeconds,
-    async consume(key) {
-      const result = await memory.consume(key, 1);
-      return { consumed: result.consumedPoints, msBeforeNext: result.msBeforeNext };
+    consume(key) {
+      const now = Date.now();
+      let window = windows.get(key);
+      if (!window || window.expire <= now) {
+        window = { consumed: 0, expire: now + windowMs };
+        windows.set(key, window);
+      }
+      window.consumed++;
+      return { consumed: window.consumed, msBeforeNext: window.expire - now };
     },
     async get(key) {
-      const result = await memory.get(key);
-      return result && { consumed: result.consumedPoints, msBeforeNext: result.msBeforeNext };
+      const now = Date.now();
+      const window = windows.get(key);
+      return window && window.expire > now
+        ? { consumed: window.consumed, msBeforeNext: window.expire - now }
+        : null;
     },
   };
 }
@@ -72,7 +99,6 @@ export async function openRequestCounters(
 /** A lease takes this share of what is left of the limit (at least one point, at most `MAX_LEASE`). */
 const LEASE_SHARE = 1 / 16;
 const MAX_LEASE = 1_000;
-const SWEEP_MS = 5 * 60_000;
 
 /** What this instance knows of a key's window, and the points it claimed there but has not spent yet. */
 interface KeyState {
@@ -84,6 +110,8 @@ interface KeyState {
   limit: number;
   /** Requests of one key on one instance take their turn, so that one claim serves those behind it. */
   turn: Promise<unknown>;
+  /** Requests waiting their turn (a claim is out): a new request queues behind them. */
+  waiting: number;
 }
 
 /**
@@ -153,12 +181,20 @@ export function leasedCounters(pool: pg.Pool, windowSeconds: number): RequestCou
     consume(key, limit) {
       let state = keys.get(key);
       if (!state) {
-        state = { expire: 0, seen: 0, unspent: 0, limit, turn: Promise.resolve() };
+        state = { expire: 0, seen: 0, unspent: 0, limit, turn: Promise.resolve(), waiting: 0 };
         keys.set(key, state);
       }
       const current = state;
+      const now = Date.now();
+      // The common case: a point held here, in a window still open, under a limit not lowered, nobody queued.
+      if (current.waiting === 0 && current.unspent > 0 && current.expire > now && limit >= current.limit) {
+        current.limit = limit;
+        current.unspent--;
+        return { consumed: current.seen - current.unspent, msBeforeNext: current.expire - now };
+      }
+      current.waiting++;
       const result = current.turn.then(() => spend(key, current, limit));
-      current.turn = result.catch(() => {});
+      current.turn = result.catch(() => {}).finally(() => current.waiting--);
       return result;
     },
     async get(key) {

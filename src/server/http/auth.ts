@@ -68,11 +68,15 @@ export type KeyLookup = (
   keyHash: string,
 ) => Promise<{ caller: Caller; keyHash: string; expiresAt: Date | null } | null>;
 
-export async function resolveCredentials(
+/**
+ * Who holds the key of an Authorization header. A key verified lately comes from the cache at once (no promise:
+ * every authenticated request passes here); another is looked up, and the answer is a promise.
+ */
+export function resolveCredentials(
   lookUp: KeyLookup,
   cache: CredentialCache,
   header: string | undefined,
-): Promise<Credentials> {
+): Credentials | Promise<Credentials> {
   if (!header) return { status: 'missing' };
   const key = parseBasicKey(header);
   if (key === null) return { status: 'malformed' };
@@ -81,10 +85,11 @@ export async function resolveCredentials(
   const keyHash = hashKey(key);
   const cached = cache.get(keyHash);
   if (cached) return { status: 'valid', caller: cached };
-  const found = await lookUp(kind, keyHash);
-  if (!found || !hashesEqual(found.keyHash, keyHash)) return { status: 'unknown' };
-  cache.set(keyHash, found.caller, found.expiresAt);
-  return { status: 'valid', caller: found.caller };
+  return lookUp(kind, keyHash).then((found): Credentials => {
+    if (!found || !hashesEqual(found.keyHash, keyHash)) return { status: 'unknown' };
+    cache.set(keyHash, found.caller, found.expiresAt);
+    return { status: 'valid', caller: found.caller };
+  });
 }
 
 const AUTH_HINT = 'Send Authorization: Basic base64(key + ":").';

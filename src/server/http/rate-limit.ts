@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RequestCounters } from '../db/rate-limit-counters.js';
+import type { RequestCounters, WindowCount } from '../db/rate-limit-counters.js';
 import { ApiError } from '../errors.js';
 import type { Caller } from './auth.js';
 
@@ -65,34 +65,32 @@ interface Bucket {
   limit: number;
   /** Names the limit in the 429's message. */
   what: string;
-  /** X-RateLimit or X-RateLimit-Merchant. */
-  headerPrefix: string;
+  headers: RateLimitHeaders;
 }
+
+/** The names of a bucket's three headers, built once: every response carries them. */
+interface RateLimitHeaders {
+  limit: string;
+  remaining: string;
+  reset: string;
+}
+
+const headerNames = (prefix: string): RateLimitHeaders => ({
+  limit: `${prefix}-Limit`,
+  remaining: `${prefix}-Remaining`,
+  reset: `${prefix}-Reset`,
+});
+const OWN_HEADERS = headerNames('X-RateLimit');
+const MERCHANT_HEADERS = headerNames('X-RateLimit-Merchant');
 
 function setRateLimitHeaders(reply: FastifyReply, bucket: Bucket, consumed: number, msBeforeNext: number) {
-  reply.headers({
-    [`${bucket.headerPrefix}-Limit`]: String(bucket.limit),
-    [`${bucket.headerPrefix}-Remaining`]: String(Math.max(0, bucket.limit - consumed)),
-    [`${bucket.headerPrefix}-Reset`]: String(Math.ceil((Date.now() + msBeforeNext) / 1000)),
-  });
+  reply.header(bucket.headers.limit, String(bucket.limit));
+  reply.header(bucket.headers.remaining, String(Math.max(0, bucket.limit - consumed)));
+  reply.header(bucket.headers.reset, String(Math.ceil((Date.now() + msBeforeNext) / 1000)));
 }
 
-/** Counts one request against the bucket, sets its headers, and throws the 429 once it is over its limit. */
-async function consume(
-  counters: RequestCounters,
-  bucket: Bucket,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<void> {
-  let consumed: number;
-  let msBeforeNext: number;
-  try {
-    ({ consumed, msBeforeNext } = await counters.consume(bucket.key, bucket.limit));
-  } catch (error) {
-    // A counter store outage must not take the API down with it: serve the request, say so in the log.
-    request.log.warn({ err: error }, 'rate-limit counters unavailable; request not counted');
-    return;
-  }
+/** Sets the bucket's headers for a counted request, and throws the 429 once it is over its limit. */
+function admit(bucket: Bucket, reply: FastifyReply, { consumed, msBeforeNext }: WindowCount): void {
   setRateLimitHeaders(reply, bucket, consumed, msBeforeNext);
   if (consumed > bucket.limit) {
     const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
@@ -106,40 +104,69 @@ async function consume(
   }
 }
 
+// A counter store outage must not take the API down with it: serve the request, say so in the log.
+function notCounted(request: FastifyRequest, error: unknown): void {
+  request.log.warn({ err: error }, 'rate-limit counters unavailable; request not counted');
+}
+
+/**
+ * Counts one request against the bucket, sets its headers, and throws the 429 once it is over its limit. At
+ * once when the counters answer at once (the common case), else once they have.
+ */
+function consume(
+  counters: RequestCounters,
+  bucket: Bucket,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void | Promise<void> {
+  let counted: WindowCount | Promise<WindowCount>;
+  try {
+    counted = counters.consume(bucket.key, bucket.limit);
+  } catch (error) {
+    return notCounted(request, error);
+  }
+  if (!(counted instanceof Promise)) return admit(bucket, reply, counted);
+  return counted.then(
+    (count) => admit(bucket, reply, count),
+    (error) => notCounted(request, error),
+  );
+}
+
 /**
  * The request's own bucket and, for a public-key write (sessions, signals, tokens), the merchant-wide ceiling
  * on those writes: per-buyer buckets alone let a script on many addresses write without bound on one
- * merchant's account.
+ * merchant's account. Returns a promise only when a count had to wait for the counters' store.
  */
-export async function applyRateLimit(
+export function applyRateLimit(
   counters: RequestCounters,
   category: RateLimitCategory,
   request: FastifyRequest,
   reply: FastifyReply,
   publicWriteLimit: number,
-): Promise<void> {
+): void | Promise<void> {
   const { subject, limits } = bucketOf(request.caller, ipBucket(request.ip));
   const limit = limits[category] ?? DEFAULT_RATE_LIMITS[category];
-  await consume(
+  const own = consume(
     counters,
-    { key: `${category}:${subject}`, limit, what: `${category} requests`, headerPrefix: 'X-RateLimit' },
+    { key: `${category}:${subject}`, limit, what: `${category} requests`, headers: OWN_HEADERS },
     request,
     reply,
   );
   const caller = request.caller;
-  if (caller?.kind === 'public' && request.method === 'POST') {
-    await consume(
+  if (caller?.kind !== 'public' || request.method !== 'POST') return own;
+  const merchantWide = () =>
+    consume(
       counters,
       {
         key: `public-writes:merchant:${caller.merchant.id}`,
         limit: publicWriteLimit,
         what: "public-key writes across all of this merchant's buyers",
-        headerPrefix: 'X-RateLimit-Merchant',
+        headers: MERCHANT_HEADERS,
       },
       request,
       reply,
     );
-  }
+  return own instanceof Promise ? own.then(merchantWide) : merchantWide();
 }
 
 /**
@@ -158,7 +185,7 @@ export async function reportRateLimit(
     key: `${category}:${subject}`,
     limit: limits[category] ?? DEFAULT_RATE_LIMITS[category],
     what: `${category} requests`,
-    headerPrefix: 'X-RateLimit',
+    headers: OWN_HEADERS,
   };
   try {
     const current = await counters.get(bucket.key);
