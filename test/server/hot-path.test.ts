@@ -10,7 +10,7 @@ import { CHROME_UA, cardFields } from '../helpers/charges.js';
 
 interface Sent {
   text: string;
-  name: string | undefined;
+  name?: string;
 }
 
 /** Records every statement the app's connections send (the database still runs them). */
@@ -19,7 +19,7 @@ function recordStatements(): Sent[] {
   const query = pg.Client.prototype.query;
   vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
     const [config] = args as [string | { text: string; name?: string }];
-    sent.push(typeof config === 'string' ? { text: config, name: undefined } : config);
+    sent.push(typeof config === 'string' ? { text: config } : config);
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as never);
   return sent;

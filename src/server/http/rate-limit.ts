@@ -154,19 +154,14 @@ export function applyRateLimit(
   );
   const caller = request.caller;
   if (caller?.kind !== 'public' || request.method !== 'POST') return own;
-  const merchantWide = () =>
-    consume(
-      counters,
-      {
-        key: `public-writes:merchant:${caller.merchant.id}`,
-        limit: publicWriteLimit,
-        what: "public-key writes across all of this merchant's buyers",
-        headers: MERCHANT_HEADERS,
-      },
-      request,
-      reply,
-    );
-  return own instanceof Promise ? own.then(merchantWide) : merchantWide();
+  const merchantWide: Bucket = {
+    key: `public-writes:merchant:${caller.merchant.id}`,
+    limit: publicWriteLimit,
+    what: "public-key writes across all of this merchant's buyers",
+    headers: MERCHANT_HEADERS,
+  };
+  if (own instanceof Promise) return own.then(() => consume(counters, merchantWide, request, reply));
+  return consume(counters, merchantWide, request, reply);
 }
 
 /**
