@@ -30,7 +30,7 @@ const namedStatements = new Map<string, string>();
 
 /**
  * Makes PostgreSQL parse and plan `text` once per connection instead of on every request (a named prepared
- * statement; the rest go unnamed): for the few statements a hot route sends every time (db/prepared-insert.ts).
+ * statement; the rest go unnamed): for the few statements hot routes send every time (`prepared`, db/prepared.ts).
  * Parsing and planning an INSERT of ~25 columns cost PostgreSQL about a third of the statement's CPU.
  */
 export function nameStatement(text: string): void {
