@@ -34,7 +34,7 @@ const namedStatements = new Map<string, string>();
  * Parsing and planning an INSERT of ~25 columns cost PostgreSQL about a third of the statement's CPU.
  */
 export function nameStatement(text: string): void {
-  if (!namedStatements.has(text)) namedStatements.set(text, `vigia_${namedStatements.size + 1}`);
+  if (!namedStatements.has(text)) namedStatements.set(text, `vigia_prepared_${namedStatements.size + 1}`);
 }
 
 /** pg's client, sending the statements `nameStatement` marked by their name (Kysely sends text and values). */
