@@ -5,8 +5,7 @@ import { consumeFraudSession } from '../fraud/service.js';
 import type { Merchant } from '../merchants/service.js';
 import { analyzeRisk, NOT_ANALYZED } from './engine.js';
 import { recentHistory } from './history.js';
-import { policyFor } from './policy.js';
-import { getRiskThresholds } from './settings.js';
+import { DEFAULT_POLICY, policyFor } from './policy.js';
 import type { FraudAnalysis } from './types.js';
 
 export interface ChargeAssessment {
@@ -42,15 +41,15 @@ export async function assessCharge(
   if (!consumed.ok) throw chargeFraudSessionError(consumed.reason);
   const session = consumed.session;
   const visitorId = session.signals?.visitorId ?? null;
-  const policy = policyFor(await getRiskThresholds(trx, merchant.id));
-  const history = await recentHistory(trx, {
+  const { thresholds, history } = await recentHistory(trx, {
     merchantId: merchant.id,
     cardHash,
     customer,
     session,
     now,
-    policy,
+    windows: DEFAULT_POLICY,
   });
+  const policy = policyFor(thresholds);
   const analysis = analyzeRisk(
     { session, merchant: { allowedHosts: merchant.allowedHosts }, history },
     policy,

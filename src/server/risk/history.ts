@@ -1,8 +1,10 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
+import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import type { Database } from '../db/database.js';
 import type { FraudSession } from '../fraud/service.js';
 import { deviceOf, sameOsFamily, sessionUserAgent } from './device.js';
-import type { RiskPolicy } from './policy.js';
+import type { MerchantRiskThresholds, RiskPolicy } from './policy.js';
 import { normalizeIp } from './rules/ip-mismatch.js';
 import type { RiskInput, VisitorLinks } from './types.js';
 
@@ -30,28 +32,96 @@ async function lockCard(
 const minutesBefore = (now: Date, minutes: number) =>
   new Date(now.getTime() - minutes * 60_000).toISOString();
 
-async function countCharges(
+// Enough rows to count past any threshold a merchant would set, bounded so that a farmed id costs little.
+const LINK_ROWS = 200;
+
+interface LinkedCharge {
+  card_hash: string;
+  customer_document: string;
+  customer_email: string;
+}
+
+interface LinkedSession {
+  observed_ip_address: string;
+  observed_user_agent: string | null;
+}
+
+/** SQLite answers a JSON array as text, PostgreSQL's driver parses it. */
+const parsed = <T>(value: unknown): T[] =>
+  (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as T[];
+
+/**
+ * What the risk step reads, in one statement (one round trip on PostgreSQL): the merchant's thresholds, the
+ * recent charges of the card and of the device, and the device's links (its charges' cards and buyers, its other
+ * sessions' sources) as JSON arrays. Without a device, only the thresholds and the card's count.
+ */
+function riskReads(
   db: Kysely<Database>,
-  merchantId: string,
-  column: 'card_hash' | 'visitor_id',
-  value: string,
-  since: string,
-): Promise<number> {
-  const row = await db
-    .selectFrom('charges')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('merchant_id', '=', merchantId)
-    .where(column, '=', value)
-    .where('created_at', '>=', since)
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
+  input: { merchantId: string; cardHash: string; visitorId: string | null; sessionId: string; now: Date },
+  windows: Pick<RiskPolicy, 'velocity' | 'linking'>,
+) {
+  const { merchantId, visitorId, now } = input;
+  const jsonArrayFrom =
+    db.getExecutor().adapter instanceof PostgresAdapter ? postgresJsonArrayFrom : sqliteJsonArrayFrom;
+  const linkedSince = minutesBefore(now, windows.linking.windowMinutes);
+  return db
+    .selectNoFrom((eb) => {
+      const threshold = (column: 'review_threshold' | 'decline_threshold') =>
+        eb.selectFrom('merchant_risk_settings').select(column).where('merchant_id', '=', merchantId);
+      const countSince = (column: 'card_hash' | 'visitor_id', value: string, minutes: number) =>
+        eb
+          .selectFrom('charges')
+          .select((count) => count.fn.countAll<number>().as('count'))
+          .where('merchant_id', '=', merchantId)
+          .where(column, '=', value)
+          .where('created_at', '>=', minutesBefore(now, minutes));
+      const always = [
+        threshold('review_threshold').as('review_threshold'),
+        threshold('decline_threshold').as('decline_threshold'),
+        countSince('card_hash', input.cardHash, windows.velocity.card.windowMinutes).as('card_charges'),
+      ];
+      if (visitorId === null) return always;
+      return [
+        ...always,
+        countSince('visitor_id', visitorId, windows.velocity.device.windowMinutes).as('device_charges'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('charges')
+            .select(['card_hash', 'customer_document', 'customer_email'])
+            .where('merchant_id', '=', merchantId)
+            .where('visitor_id', '=', visitorId)
+            .where('created_at', '>=', linkedSince)
+            .limit(LINK_ROWS),
+        ).as('linked_charges'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('fraud_sessions')
+            .select(['observed_ip_address', 'observed_user_agent'])
+            .where('merchant_id', '=', merchantId)
+            .where('visitor_id', '=', visitorId)
+            .where('created_at', '>=', linkedSince)
+            .where('id', '!=', input.sessionId)
+            .limit(LINK_ROWS),
+        ).as('linked_sessions'),
+      ];
+    })
+    .executeTakeFirstOrThrow() as Promise<{
+    review_threshold: number | null;
+    decline_threshold: number | null;
+    card_charges: number;
+    device_charges?: number;
+    linked_charges?: unknown;
+    linked_sessions?: unknown;
+  }>;
 }
 
 /**
- * The merchant's recent charges of this card and this device, whatever their outcome (a run of declines is
- * what card testing looks like), and what the device was linked with (`visitorLinks`). Per merchant: one
- * merchant's buyers do not count against another's. Run it in the charge's transaction: it locks the card
- * until that transaction ends, so parallel charges count in turn.
+ * The merchant's risk thresholds (null: the defaults) and its recent charges of this card and this device,
+ * whatever their outcome (a run of declines is what card testing looks like), with what the device was linked
+ * with (`visitorLinks`). Per merchant: one merchant's buyers do not count against another's. Run it in the
+ * charge's transaction: it locks the card until that transaction ends, so parallel charges count in turn. The
+ * lock is its own statement: on PostgreSQL a statement reads from the snapshot it started with, so only a later
+ * statement sees the charge of a transaction the lock waited for.
  */
 export async function recentHistory(
   db: Kysely<Database>,
@@ -61,68 +131,40 @@ export async function recentHistory(
     customer: { document: string; email: string };
     session: FraudSession;
     now: Date;
-    policy: RiskPolicy;
+    /** The windows (velocity and linking) are the policy's, whatever the merchant's thresholds. */
+    windows: Pick<RiskPolicy, 'velocity' | 'linking'>;
   },
-): Promise<RiskInput['history']> {
-  const { merchantId, now, policy } = input;
+): Promise<{ thresholds: MerchantRiskThresholds | null; history: RiskInput['history'] }> {
+  const { merchantId, now } = input;
   await lockCard(db, merchantId, input.cardHash, now);
-  const cardCharges = await countCharges(
-    db,
-    merchantId,
-    'card_hash',
-    input.cardHash,
-    minutesBefore(now, policy.velocity.card.windowMinutes),
-  );
   const visitorId = input.session.signals?.visitorId ?? null;
-  if (visitorId === null) return { cardCharges, deviceCharges: null, visitor: null };
-  const deviceCharges = await countCharges(
+  const read = await riskReads(
     db,
-    merchantId,
-    'visitor_id',
-    visitorId,
-    minutesBefore(now, policy.velocity.device.windowMinutes),
+    { merchantId, cardHash: input.cardHash, visitorId, sessionId: input.session.id, now },
+    input.windows,
   );
-  const visitor = await visitorLinks(db, { ...input, visitorId });
-  return { cardCharges, deviceCharges, visitor };
+  const thresholds =
+    read.review_threshold === null || read.decline_threshold === null
+      ? null
+      : { review: Number(read.review_threshold), decline: Number(read.decline_threshold) };
+  const cardCharges = Number(read.card_charges);
+  if (visitorId === null) return { thresholds, history: { cardCharges, deviceCharges: null, visitor: null } };
+  const visitor = visitorLinks(input, {
+    charges: parsed<LinkedCharge>(read.linked_charges),
+    sessions: parsed<LinkedSession>(read.linked_sessions),
+  });
+  return { thresholds, history: { cardCharges, deviceCharges: Number(read.device_charges), visitor } };
 }
-
-// Enough rows to count past any threshold a merchant would set, bounded so that a farmed id costs little.
-const LINK_ROWS = 200;
 
 /**
  * What this device (visitor id) was seen with in the merchant's linking window: distinct cards and buyers of
  * its charges, source IPs of its sessions, and whether another session carried it from another engine or OS.
  */
-async function visitorLinks(
-  db: Kysely<Database>,
-  input: {
-    merchantId: string;
-    visitorId: string;
-    cardHash: string;
-    customer: { document: string; email: string };
-    session: FraudSession;
-    now: Date;
-    policy: RiskPolicy;
-  },
-): Promise<VisitorLinks> {
-  const since = minutesBefore(input.now, input.policy.linking.windowMinutes);
-  const charges = await db
-    .selectFrom('charges')
-    .select(['card_hash', 'customer_document', 'customer_email'])
-    .where('merchant_id', '=', input.merchantId)
-    .where('visitor_id', '=', input.visitorId)
-    .where('created_at', '>=', since)
-    .limit(LINK_ROWS)
-    .execute();
-  const sessions = await db
-    .selectFrom('fraud_sessions')
-    .select(['observed_ip_address', 'observed_user_agent'])
-    .where('merchant_id', '=', input.merchantId)
-    .where('visitor_id', '=', input.visitorId)
-    .where('created_at', '>=', since)
-    .where('id', '!=', input.session.id)
-    .limit(LINK_ROWS)
-    .execute();
+function visitorLinks(
+  input: { cardHash: string; customer: { document: string; email: string }; session: FraudSession },
+  linked: { charges: LinkedCharge[]; sessions: LinkedSession[] },
+): VisitorLinks {
+  const { charges, sessions } = linked;
   const distinct = (values: string[]) => new Set(values).size;
   const device = deviceOf(sessionUserAgent(input.session));
   const otherDevice = sessions.some((other) => {

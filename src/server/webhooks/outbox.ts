@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import { newId } from '../core/ids.js';
-import { fromJson, toJson } from '../db/columns.js';
+import { toJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
 import { notifyOtherProcesses } from './wakeup.js';
 
@@ -51,68 +51,100 @@ export function createOutbox(): Outbox {
   };
 }
 
-/** Writes the event and queues its deliveries; `recordEvent` wakes the workers. */
+/**
+ * Writes the event and queues its deliveries; `recordEvent` wakes the workers. On PostgreSQL, one statement (one
+ * round trip): the event, its deliveries and the cross-process wake-up. SQLite has no INSERT in a WITH: two.
+ */
 async function writeEvent(trx: Kysely<Database>, event: NewEvent): Promise<{ id: string; queued: number }> {
-  const id = newId();
-  const createdAt = event.now.toISOString();
-  await trx
-    .insertInto('events')
-    .values({
-      id,
-      merchant_id: event.merchantId,
-      type: event.type,
-      data: toJson(event.data),
-      created_at: createdAt,
-    })
-    .execute();
-  const queued = await queueDeliveries(trx, {
-    id,
-    merchantId: event.merchantId,
+  const row = {
+    id: newId(),
+    merchant_id: event.merchantId,
     type: event.type,
-    createdAt,
-  });
-  if (queued > 0) await notifyOtherProcesses(trx);
-  return { id, queued };
+    data: toJson(event.data),
+    created_at: event.now.toISOString(),
+  };
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    const { queued } = await trx
+      .with('event', (db) => db.insertInto('events').values(row))
+      .with('queued', () => queueDeliveries(trx, row, POSTGRES_FAN_OUT).returning('id'))
+      .selectFrom(notifyOtherProcesses('queued').as('notified'))
+      .select((eb) => eb.fn.countAll<number>().as('queued'))
+      .executeTakeFirstOrThrow();
+    return { id: row.id, queued: Number(queued) };
+  }
+  await trx.insertInto('events').values(row).execute();
+  const { numInsertedOrUpdatedRows } = await queueDeliveries(
+    trx,
+    row,
+    SQLITE_FAN_OUT,
+  ).executeTakeFirstOrThrow();
+  return { id: row.id, queued: Number(numInsertedOrUpdatedRows ?? 0) };
 }
 
+/** What the fan-out's SQL says differently per dialect: a new delivery's id, and an endpoint's subscription. */
+interface FanOutDialect {
+  newId: RawBuilder<string>;
+  subscribed(type: string): RawBuilder<boolean>;
+}
+
+const POSTGRES_FAN_OUT: FanOutDialect = {
+  newId: sql`gen_random_uuid()::text`,
+  subscribed: (type) => sql`endpoint.events::jsonb @> jsonb_build_array(${type}::text)`,
+};
+
+const SQLITE_FAN_OUT: FanOutDialect = {
+  // SQLite has no UUID function: 122 random bits with the version nibble 4 and the variant bits 10 (8, 9, a or
+  // b), a UUID v4 as `newId()` makes them.
+  newId: sql`lower(
+    hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' ||
+    substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))
+  )`,
+  subscribed: (type) => sql`exists (select 1 from json_each(endpoint.events) where value = ${type})`,
+};
+
 /**
- * The fan-out: inside the event's transaction, one delivery for every endpoint of the merchant that is active
- * and subscribed to the event's type at this moment. Returns how many were queued.
+ * The fan-out, an INSERT … SELECT inside the event's transaction: one delivery for every endpoint of the merchant
+ * that is active and subscribed to the event's type at this moment. The endpoints are read by the statement that
+ * queues, not beforehand: no round trip, and no cache that another instance's new endpoint would leave stale.
  */
-async function queueDeliveries(
-  trx: Kysely<Database>,
-  event: { id: string; merchantId: string; type: string; createdAt: string },
-): Promise<number> {
-  const endpoints = await trx
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'events'])
-    .where('merchant_id', '=', event.merchantId)
-    .where('status', '=', 'active')
-    .execute();
-  const subscribed = endpoints.filter((endpoint) =>
-    fromJson<string[]>(endpoint.events, []).includes(event.type),
-  );
-  if (subscribed.length === 0) return 0;
-  await trx
+function queueDeliveries(
+  db: Kysely<Database>,
+  event: { id: string; merchant_id: string; type: string; created_at: string },
+  dialect: FanOutDialect,
+) {
+  return db
     .insertInto('webhook_deliveries')
-    .values(
-      subscribed.map((endpoint) => ({
-        id: newId(),
-        merchant_id: event.merchantId,
-        endpoint_id: endpoint.id,
-        event_id: event.id,
-        event_type: event.type,
-        status: 'pending' as const,
-        attempt_count: 0,
-        retry_step: 0,
-        next_attempt_at: event.createdAt,
-        locked_by: null,
-        lease_expires_at: null,
-        last_attempt_at: null,
-        created_at: event.createdAt,
-        updated_at: event.createdAt,
-      })),
-    )
-    .execute();
-  return subscribed.length;
+    .columns([
+      'id',
+      'merchant_id',
+      'endpoint_id',
+      'event_id',
+      'event_type',
+      'status',
+      'attempt_count',
+      'retry_step',
+      'next_attempt_at',
+      'created_at',
+      'updated_at',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('webhook_endpoints as endpoint')
+        .select([
+          dialect.newId.as('id'),
+          'endpoint.merchant_id',
+          'endpoint.id as endpoint_id',
+          eb.val(event.id).as('event_id'),
+          eb.val(event.type).as('event_type'),
+          sql.lit('pending').as('status'),
+          sql.lit(0).as('attempt_count'),
+          sql.lit(0).as('retry_step'),
+          eb.val(event.created_at).as('next_attempt_at'),
+          eb.val(event.created_at).as('created_at'),
+          eb.val(event.created_at).as('updated_at'),
+        ])
+        .where('endpoint.merchant_id', '=', event.merchant_id)
+        .where('endpoint.status', '=', 'active')
+        .where(dialect.subscribed(event.type)),
+    );
 }

@@ -1,4 +1,4 @@
-import { PostgresAdapter, type QueryExecutorProvider, sql } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import type { VigiaStore } from '../db/database.js';
 
@@ -11,11 +11,12 @@ import type { VigiaStore } from '../db/database.js';
 const CHANNEL = 'vigia_deliveries';
 const RECONNECT_MS = 1_000;
 
-/** Call inside the transaction that queued deliveries. */
-export async function notifyOtherProcesses(trx: QueryExecutorProvider): Promise<void> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`select pg_notify(${CHANNEL}, '')`.execute(trx);
-  }
+/**
+ * PostgreSQL only, in the statement that queues deliveries: a NOTIFY for each row of its `queued` CTE (none when
+ * nothing was queued). PostgreSQL sends identical notifications of one transaction once.
+ */
+export function notifyOtherProcesses(queued: string) {
+  return sql<{ notified: unknown }>`(select pg_notify(${CHANNEL}, '') from ${sql.table(queued)})`;
 }
 
 /**
