@@ -203,45 +203,47 @@ export async function createCharge(
       analysis.status === 'declined'
         ? { approved: false as const, code: 'fraud_declined', message: FAILURE_MESSAGES.fraud_declined }
         : acquirer(card);
-    const row = await trx
-      .insertInto('charges')
-      .values({
-        id: chargeId,
-        merchant_id: merchant.id,
-        amount: charge.amount,
-        payment_method: charge.paymentMethod,
-        installments: charge.installments,
-        status: decision.approved ? 'captured' : 'failed',
-        failure_code: decision.approved ? null : decision.code,
-        failure_message: decision.approved ? null : decision.message,
-        customer_name: charge.customer.name,
-        customer_email: charge.customer.email,
-        customer_document: charge.customer.document,
-        customer_document_type: charge.customer.document.length === 11 ? 'cpf' : 'cnpj',
-        card_token_id: token.token.id,
-        card_brand: card.brand,
-        card_bin: card.bin,
-        card_last4: card.last4,
-        card_exp_month: card.expMonth,
-        card_exp_year: card.expYear,
-        card_holder_name: card.holderName,
-        card_hash: card.hash,
-        fraud_session_id: charge.fraudSessionId,
-        submerchant_id: charge.submerchantId,
-        visitor_id: visitorId,
-        fraud_status: analysis.status,
-        fraud_score: analysis.score,
-        fraud_reasons: toJson(analysis.reasons),
-        search_text: chargeSearchText(chargeId, charge.customer),
-        refunded_at: null,
-        created_at: timestamp,
-        updated_at: timestamp,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row: ChargesTable = {
+      id: chargeId,
+      merchant_id: merchant.id,
+      amount: charge.amount,
+      payment_method: charge.paymentMethod,
+      installments: charge.installments,
+      status: decision.approved ? 'captured' : 'failed',
+      failure_code: decision.approved ? null : decision.code,
+      failure_message: decision.approved ? null : decision.message,
+      customer_name: charge.customer.name,
+      customer_email: charge.customer.email,
+      customer_document: charge.customer.document,
+      customer_document_type: charge.customer.document.length === 11 ? 'cpf' : 'cnpj',
+      card_token_id: token.token.id,
+      card_brand: card.brand,
+      card_bin: card.bin,
+      card_last4: card.last4,
+      card_exp_month: card.expMonth,
+      card_exp_year: card.expYear,
+      card_holder_name: card.holderName,
+      card_hash: card.hash,
+      fraud_session_id: charge.fraudSessionId,
+      submerchant_id: charge.submerchantId,
+      visitor_id: visitorId,
+      fraud_status: analysis.status,
+      fraud_score: analysis.score,
+      fraud_reasons: toJson(analysis.reasons),
+      search_text: chargeSearchText(chargeId, charge.customer),
+      refunded_at: null,
+      created_at: timestamp,
+      updated_at: timestamp,
+    };
     const created = toCharge(row);
     const type: ChargeEventType = created.status === 'captured' ? 'charge.captured' : 'charge.failed';
-    await outbox.recordEvent(trx, { merchantId: merchant.id, type, data: presentCharge(created), now });
+    await outbox.recordEvent(trx, {
+      merchantId: merchant.id,
+      type,
+      data: presentCharge(created),
+      now,
+      change: trx.insertInto('charges').values(row),
+    });
     await input.whenCreated?.(trx, created);
     return created;
   });

@@ -1,4 +1,12 @@
-import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import {
+  type InsertQueryBuilder,
+  type InsertResult,
+  type Kysely,
+  PostgresAdapter,
+  type QueryCreator,
+  type RawBuilder,
+  sql,
+} from 'kysely';
 import { newId } from '../core/ids.js';
 import { toJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
@@ -9,7 +17,15 @@ export interface NewEvent {
   type: string;
   data: unknown;
   now: Date;
+  /**
+   * The change's own write, when it is one INSERT whose result the caller does not need: run with the event, in
+   * the same statement on PostgreSQL (one round trip less). It fails the call as it would fail alone.
+   */
+  change?: ChangeInsert;
 }
+
+/** An INSERT into any one table of the service. */
+type ChangeInsert = { [Table in keyof Database]: InsertQueryBuilder<Database, Table, InsertResult> }[keyof Database];
 
 /**
  * The transactional outbox of one app: an event is written in the same transaction as the change that caused
@@ -64,7 +80,12 @@ async function writeEvent(trx: Kysely<Database>, event: NewEvent): Promise<{ id:
     created_at: event.now.toISOString(),
   };
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    const { queued } = await trx
+    const { change } = event;
+    // The change's CTE adds a name nothing below reads: the rest of the statement is typed as without it.
+    const statement = (
+      change ? trx.with('change', () => change) : trx
+    ) as unknown as QueryCreator<Database>;
+    const { queued } = await statement
       .with('event', (db) => db.insertInto('events').values(row))
       .with('queued', () => queueDeliveries(trx, row, POSTGRES_FAN_OUT).returning('id'))
       .selectFrom(notifyOtherProcesses('queued').as('notified'))
@@ -72,6 +93,7 @@ async function writeEvent(trx: Kysely<Database>, event: NewEvent): Promise<{ id:
       .executeTakeFirstOrThrow();
     return { id: row.id, queued: Number(queued) };
   }
+  await event.change?.execute();
   await trx.insertInto('events').values(row).execute();
   const { numInsertedOrUpdatedRows } = await queueDeliveries(
     trx,
