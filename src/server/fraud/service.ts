@@ -263,24 +263,38 @@ function whereOpen(
     .where('expires_at', '>', input.now);
 }
 
+/** The consuming UPDATE, not yet run: it answers the consumed row, or nothing. */
+export type ConsumingUpdate = UpdateQueryBuilder<
+  Database,
+  'fraud_sessions',
+  'fraud_sessions',
+  Selectable<FraudSessionsTable>
+>;
+
+/** Runs a session's conditional UPDATE: alone by default, or with statements that must go with it. */
+export type RunSessionUpdate = (
+  update: ConsumingUpdate,
+) => Promise<Selectable<FraudSessionsTable> | undefined>;
+
 export type ConsumeResult = { ok: true; session: FraudSession } | { ok: false; reason: FraudSessionRefusal };
 
 /**
  * Marks the session used by `chargeId`. One conditional UPDATE decides, so of any number of racing charges,
  * on one instance or many sharing the database, exactly one wins. Pass the charge's transaction as `db` so
- * that a charge rolled back also un-consumes its session.
+ * that a charge rolled back also un-consumes its session. `run` runs the UPDATE (the charge's risk step locks the
+ * card in the same statement).
  */
 export async function consumeFraudSession(
   db: Kysely<Database>,
   input: { merchantId: string; sessionId: string; chargeId: string; now: Date },
+  run?: RunSessionUpdate,
 ): Promise<ConsumeResult> {
   const now = input.now.toISOString();
-  const row = await whereOpen(
+  const update = whereOpen(
     db.updateTable('fraud_sessions').set({ consumed_at: now, charge_id: input.chargeId, updated_at: now }),
     { ...input, now },
-  )
-    .returningAll()
-    .executeTakeFirst();
+  ).returningAll();
+  const row = await (run ? run(update) : update.executeTakeFirst());
   if (row) return { ok: true, session: toFraudSession(row) };
   const refusal = await refusalOf(db, input.merchantId, input.sessionId, input.now);
   // 'open' here means the row changed between the two statements; it was not ours, so it is used.

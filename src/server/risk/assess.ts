@@ -4,7 +4,7 @@ import { chargeFraudSessionError } from '../fraud/errors.js';
 import { consumeFraudSession } from '../fraud/service.js';
 import type { Merchant } from '../merchants/service.js';
 import { analyzeRisk, NOT_ANALYZED } from './engine.js';
-import { recentHistory } from './history.js';
+import { lockingCard, recentHistory } from './history.js';
 import { DEFAULT_POLICY, policyFor } from './policy.js';
 import type { FraudAnalysis } from './types.js';
 
@@ -32,12 +32,11 @@ export async function assessCharge(
 ): Promise<ChargeAssessment> {
   const { merchant, fraudSessionId, chargeId, cardHash, customer, now } = input;
   if (!fraudSessionId) return { analysis: NOT_ANALYZED, visitorId: null };
-  const consumed = await consumeFraudSession(trx, {
-    merchantId: merchant.id,
-    sessionId: fraudSessionId,
-    chargeId,
-    now,
-  });
+  const consumed = await consumeFraudSession(
+    trx,
+    { merchantId: merchant.id, sessionId: fraudSessionId, chargeId, now },
+    lockingCard(trx, { merchantId: merchant.id, cardHash, now }),
+  );
   if (!consumed.ok) throw chargeFraudSessionError(consumed.reason);
   const session = consumed.session;
   const visitorId = session.signals?.visitorId ?? null;

@@ -2,31 +2,64 @@ import { type Kysely, PostgresAdapter } from 'kysely';
 import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import type { Database } from '../db/database.js';
-import type { FraudSession } from '../fraud/service.js';
+import type { FraudSession, RunSessionUpdate } from '../fraud/service.js';
 import { deviceOf, sameOsFamily, sessionUserAgent } from './device.js';
 import type { MerchantRiskThresholds, RiskPolicy } from './policy.js';
 import { normalizeIp } from './rules/ip-mismatch.js';
 import type { RiskInput, VisitorLinks } from './types.js';
 
 /**
- * Serializes the charges of one card: an upsert of the card's row, held (on PostgreSQL) until the charge's
- * transaction ends, so that a parallel charge of the card waits and then counts this one. SQLite runs one
- * write transaction at a time, so there it only costs the write.
+ * Consumes the charge's fraud session and, when that succeeds, locks its card: an upsert of the card's row, held
+ * (on PostgreSQL) until the charge's transaction ends, so that a parallel charge of the card waits and then
+ * counts this one. On PostgreSQL both go in one statement (the lock reads the consumed row, so the session is
+ * always taken before the card); SQLite runs one write transaction at a time, so there the lock only costs the
+ * write. The counts (`recentHistory`) must come in a later statement: a PostgreSQL statement reads from the
+ * snapshot it started with, so only a later one sees the charge of a transaction the lock waited for.
  */
-async function lockCard(
+export function lockingCard(
   db: Kysely<Database>,
-  merchantId: string,
-  cardHash: string,
-  now: Date,
-): Promise<void> {
-  const timestamp = now.toISOString();
-  await db
-    .insertInto('card_velocity_locks')
-    .values({ merchant_id: merchantId, card_hash: cardHash, last_charge_at: timestamp })
-    .onConflict((conflict) =>
-      conflict.columns(['merchant_id', 'card_hash']).doUpdateSet({ last_charge_at: timestamp }),
-    )
-    .execute();
+  card: { merchantId: string; cardHash: string; now: Date },
+): RunSessionUpdate {
+  const timestamp = card.now.toISOString();
+  const lock = { merchant_id: card.merchantId, card_hash: card.cardHash, last_charge_at: timestamp };
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    return async (update) => {
+      const consumed = await update.executeTakeFirst();
+      if (consumed) {
+        await db
+          .insertInto('card_velocity_locks')
+          .values(lock)
+          .onConflict((conflict) =>
+            conflict.columns(['merchant_id', 'card_hash']).doUpdateSet({ last_charge_at: timestamp }),
+          )
+          .execute();
+      }
+      return consumed;
+    };
+  }
+  return (update) =>
+    db
+      .with('consumed', () => update)
+      .with('locked', (creator) =>
+        creator
+          .insertInto('card_velocity_locks')
+          .columns(['merchant_id', 'card_hash', 'last_charge_at'])
+          .expression((eb) =>
+            eb
+              .selectFrom('consumed')
+              .select([
+                'merchant_id',
+                eb.val(lock.card_hash).as('card_hash'),
+                eb.val(timestamp).as('last_charge_at'),
+              ]),
+          )
+          .onConflict((conflict) =>
+            conflict.columns(['merchant_id', 'card_hash']).doUpdateSet({ last_charge_at: timestamp }),
+          ),
+      )
+      .selectFrom('consumed')
+      .selectAll()
+      .executeTakeFirst();
 }
 
 const minutesBefore = (now: Date, minutes: number) =>
@@ -119,9 +152,7 @@ function riskReads(
  * The merchant's risk thresholds (null: the defaults) and its recent charges of this card and this device,
  * whatever their outcome (a run of declines is what card testing looks like), with what the device was linked
  * with (`visitorLinks`). Per merchant: one merchant's buyers do not count against another's. Run it in the
- * charge's transaction: it locks the card until that transaction ends, so parallel charges count in turn. The
- * lock is its own statement: on PostgreSQL a statement reads from the snapshot it started with, so only a later
- * statement sees the charge of a transaction the lock waited for.
+ * charge's transaction, after the card's lock (`lockingCard`), so that parallel charges of a card count in turn.
  */
 export async function recentHistory(
   db: Kysely<Database>,
@@ -136,7 +167,6 @@ export async function recentHistory(
   },
 ): Promise<{ thresholds: MerchantRiskThresholds | null; history: RiskInput['history'] }> {
   const { merchantId, now } = input;
-  await lockCard(db, merchantId, input.cardHash, now);
   const visitorId = input.session.signals?.visitorId ?? null;
   const read = await riskReads(
     db,

@@ -25,7 +25,9 @@ export interface NewEvent {
 }
 
 /** An INSERT into any one table of the service. */
-type ChangeInsert = { [Table in keyof Database]: InsertQueryBuilder<Database, Table, InsertResult> }[keyof Database];
+type ChangeInsert = {
+  [Table in keyof Database]: InsertQueryBuilder<Database, Table, InsertResult>;
+}[keyof Database];
 
 /**
  * The transactional outbox of one app: an event is written in the same transaction as the change that caused
@@ -82,9 +84,7 @@ async function writeEvent(trx: Kysely<Database>, event: NewEvent): Promise<{ id:
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
     const { change } = event;
     // The change's CTE adds a name nothing below reads: the rest of the statement is typed as without it.
-    const statement = (
-      change ? trx.with('change', () => change) : trx
-    ) as unknown as QueryCreator<Database>;
+    const statement = (change ? trx.with('change', () => change) : trx) as unknown as QueryCreator<Database>;
     const { queued } = await statement
       .with('event', (db) => db.insertInto('events').values(row))
       .with('queued', () => queueDeliveries(trx, row, POSTGRES_FAN_OUT).returning('id'))
