@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
+import { compiledOnce } from '../db/compiled-once.js';
 import type { Database } from '../db/database.js';
 import type { FraudSession, RunSessionUpdate } from '../fraud/service.js';
 import { deviceOf, sameOsFamily, sessionUserAgent } from './device.js';
@@ -83,70 +84,78 @@ interface LinkedSession {
 const parsed = <T>(value: unknown): T[] =>
   (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as T[];
 
+type RiskReadValues = {
+  merchantId: string;
+  cardHash: string;
+  cardSince: string;
+  // With a device (visitor id), shape 'device', only:
+  visitorId?: string;
+  deviceSince?: string;
+  linkedSince?: string;
+  sessionId?: string;
+};
+
+interface RiskReadRow {
+  review_threshold: number | null;
+  decline_threshold: number | null;
+  card_charges: number;
+  device_charges?: number;
+  linked_charges?: unknown;
+  linked_sessions?: unknown;
+}
+
 /**
- * What the risk step reads, in one statement (one round trip on PostgreSQL): the merchant's thresholds, the
- * recent charges of the card and of the device, and the device's links (its charges' cards and buyers, its other
- * sessions' sources) as JSON arrays. Without a device, only the thresholds and the card's count.
+ * What the risk step reads, in one statement (one round trip on PostgreSQL), compiled once per dialect: the
+ * merchant's thresholds, the recent charges of the card and of the device, and the device's links (its charges'
+ * cards and buyers, its other sessions' sources) as JSON arrays. Without a device (shape 'card'), only the
+ * thresholds and the card's count.
  */
-function riskReads(
-  db: Kysely<Database>,
-  input: { merchantId: string; cardHash: string; visitorId: string | null; sessionId: string; now: Date },
-  windows: Pick<RiskPolicy, 'velocity' | 'linking'>,
-) {
-  const { merchantId, visitorId, now } = input;
+const riskReads = compiledOnce<Database, RiskReadValues, RiskReadRow>((db, values, shape) => {
+  const { merchantId } = values;
   const jsonArrayFrom =
     db.getExecutor().adapter instanceof PostgresAdapter ? postgresJsonArrayFrom : sqliteJsonArrayFrom;
-  const linkedSince = minutesBefore(now, windows.linking.windowMinutes);
-  return db
-    .selectNoFrom((eb) => {
-      const threshold = (column: 'review_threshold' | 'decline_threshold') =>
-        eb.selectFrom('merchant_risk_settings').select(column).where('merchant_id', '=', merchantId);
-      const countSince = (column: 'card_hash' | 'visitor_id', value: string, minutes: number) =>
+  return db.selectNoFrom((eb) => {
+    const threshold = (column: 'review_threshold' | 'decline_threshold') =>
+      eb.selectFrom('merchant_risk_settings').select(column).where('merchant_id', '=', merchantId);
+    const countSince = (column: 'card_hash' | 'visitor_id', value: string, since: string) =>
+      eb
+        .selectFrom('charges')
+        .select((count) => count.fn.countAll<number>().as('count'))
+        .where('merchant_id', '=', merchantId)
+        .where(column, '=', value)
+        .where('created_at', '>=', since);
+    const always = [
+      threshold('review_threshold').as('review_threshold'),
+      threshold('decline_threshold').as('decline_threshold'),
+      countSince('card_hash', values.cardHash, values.cardSince).as('card_charges'),
+    ];
+    if (shape === 'card') return always;
+    const { visitorId, linkedSince } = values;
+    return [
+      ...always,
+      countSince('visitor_id', visitorId, values.deviceSince).as('device_charges'),
+      jsonArrayFrom(
         eb
           .selectFrom('charges')
-          .select((count) => count.fn.countAll<number>().as('count'))
+          .select(['card_hash', 'customer_document', 'customer_email'])
           .where('merchant_id', '=', merchantId)
-          .where(column, '=', value)
-          .where('created_at', '>=', minutesBefore(now, minutes));
-      const always = [
-        threshold('review_threshold').as('review_threshold'),
-        threshold('decline_threshold').as('decline_threshold'),
-        countSince('card_hash', input.cardHash, windows.velocity.card.windowMinutes).as('card_charges'),
-      ];
-      if (visitorId === null) return always;
-      return [
-        ...always,
-        countSince('visitor_id', visitorId, windows.velocity.device.windowMinutes).as('device_charges'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('charges')
-            .select(['card_hash', 'customer_document', 'customer_email'])
-            .where('merchant_id', '=', merchantId)
-            .where('visitor_id', '=', visitorId)
-            .where('created_at', '>=', linkedSince)
-            .limit(LINK_ROWS),
-        ).as('linked_charges'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('fraud_sessions')
-            .select(['observed_ip_address', 'observed_user_agent'])
-            .where('merchant_id', '=', merchantId)
-            .where('visitor_id', '=', visitorId)
-            .where('created_at', '>=', linkedSince)
-            .where('id', '!=', input.sessionId)
-            .limit(LINK_ROWS),
-        ).as('linked_sessions'),
-      ];
-    })
-    .executeTakeFirstOrThrow() as Promise<{
-    review_threshold: number | null;
-    decline_threshold: number | null;
-    card_charges: number;
-    device_charges?: number;
-    linked_charges?: unknown;
-    linked_sessions?: unknown;
-  }>;
-}
+          .where('visitor_id', '=', visitorId)
+          .where('created_at', '>=', linkedSince)
+          .limit(LINK_ROWS),
+      ).as('linked_charges'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('fraud_sessions')
+          .select(['observed_ip_address', 'observed_user_agent'])
+          .where('merchant_id', '=', merchantId)
+          .where('visitor_id', '=', visitorId)
+          .where('created_at', '>=', linkedSince)
+          .where('id', '!=', values.sessionId)
+          .limit(LINK_ROWS),
+      ).as('linked_sessions'),
+    ];
+  });
+});
 
 /**
  * The merchant's risk thresholds (null: the defaults) and its recent charges of this card and this device,
@@ -168,11 +177,27 @@ export async function recentHistory(
 ): Promise<{ thresholds: MerchantRiskThresholds | null; history: RiskInput['history'] }> {
   const { merchantId, now } = input;
   const visitorId = input.session.signals?.visitorId ?? null;
-  const read = await riskReads(
-    db,
-    { merchantId, cardHash: input.cardHash, visitorId, sessionId: input.session.id, now },
-    input.windows,
-  );
+  const { velocity, linking } = input.windows;
+  const card = {
+    merchantId,
+    cardHash: input.cardHash,
+    cardSince: minutesBefore(now, velocity.card.windowMinutes),
+  };
+  const { rows } =
+    visitorId === null
+      ? await riskReads(db, card, 'card')
+      : await riskReads(
+          db,
+          {
+            ...card,
+            visitorId,
+            deviceSince: minutesBefore(now, velocity.device.windowMinutes),
+            linkedSince: minutesBefore(now, linking.windowMinutes),
+            sessionId: input.session.id,
+          },
+          'device',
+        );
+  const read = rows[0]!;
   const thresholds =
     read.review_threshold === null || read.decline_threshold === null
       ? null
