@@ -242,7 +242,7 @@ export async function createCharge(
       type,
       data: presentCharge(created),
       now,
-      change: trx.insertInto('charges').values(row),
+      change: { table: 'charges', row },
     });
     await input.whenCreated?.(trx, created);
     return created;

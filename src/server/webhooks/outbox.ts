@@ -1,15 +1,16 @@
 import {
-  type InsertQueryBuilder,
-  type InsertResult,
   type Kysely,
   PostgresAdapter,
   type QueryCreator,
   type RawBuilder,
+  type Selectable,
   sql,
 } from 'kysely';
 import { newId } from '../core/ids.js';
 import { toJson } from '../db/columns.js';
+import { compiledOnce } from '../db/compiled-once.js';
 import type { Database } from '../db/database.js';
+import type { EventsTable } from './table.js';
 import { notifyOtherProcesses } from './wakeup.js';
 
 export interface NewEvent {
@@ -18,15 +19,15 @@ export interface NewEvent {
   data: unknown;
   now: Date;
   /**
-   * The change's own write, when it is one INSERT whose result the caller does not need: run with the event, in
-   * the same statement on PostgreSQL (one round trip less). It fails the call as it would fail alone.
+   * The change's own write, when it is one new row whose read-back the caller does not need: inserted with the
+   * event, in the same statement on PostgreSQL (one round trip less). It fails the call as it would fail alone.
    */
-  change?: ChangeInsert;
+  change?: NewRow;
 }
 
-/** An INSERT into any one table of the service. */
-type ChangeInsert = {
-  [Table in keyof Database]: InsertQueryBuilder<Database, Table, InsertResult>;
+/** A whole row of one table of the service (every column, null for none). */
+export type NewRow = {
+  [Table in keyof Database]: { table: Table; row: Selectable<Database[Table]> };
 }[keyof Database];
 
 /**
@@ -71,37 +72,79 @@ export function createOutbox(): Outbox {
 
 /**
  * Writes the event and queues its deliveries; `recordEvent` wakes the workers. On PostgreSQL, one statement (one
- * round trip): the event, its deliveries and the cross-process wake-up. SQLite has no INSERT in a WITH: two.
+ * round trip): the change (when given), the event, its deliveries and the cross-process wake-up. SQLite has no
+ * INSERT in a WITH: a statement each. Every statement is compiled once (db/compiled-once.ts).
  */
 async function writeEvent(trx: Kysely<Database>, event: NewEvent): Promise<{ id: string; queued: number }> {
-  const row = {
+  const values: EventValues = {
     id: newId(),
     merchant_id: event.merchantId,
     type: event.type,
     data: toJson(event.data),
     created_at: event.now.toISOString(),
   };
+  const { change } = event;
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    const { change } = event;
-    // The change's CTE adds a name nothing below reads: the rest of the statement is typed as without it.
-    const statement = (change ? trx.with('change', () => change) : trx) as unknown as QueryCreator<Database>;
-    const { queued } = await statement
-      .with('event', (db) => db.insertInto('events').values(row))
-      .with('queued', () => queueDeliveries(trx, row, POSTGRES_FAN_OUT).returning('id'))
-      .selectFrom(notifyOtherProcesses('queued').as('notified'))
-      .select((eb) => eb.fn.countAll<number>().as('queued'))
-      .executeTakeFirstOrThrow();
-    return { id: row.id, queued: Number(queued) };
+    const changed = change ? prefixed(change.row) : {};
+    const { rows } = await writeEventStatement(trx, { ...values, ...changed }, change ? shapeOf(change) : '');
+    return { id: values.id, queued: Number(rows[0]?.queued ?? 0) };
   }
-  await event.change?.execute();
-  await trx.insertInto('events').values(row).execute();
-  const { numInsertedOrUpdatedRows } = await queueDeliveries(
-    trx,
-    row,
-    SQLITE_FAN_OUT,
-  ).executeTakeFirstOrThrow();
-  return { id: row.id, queued: Number(numInsertedOrUpdatedRows ?? 0) };
+  if (change) await insertRow(trx, change.row, shapeOf(change));
+  await insertEvent(trx, values);
+  const { numAffectedRows } = await queueDeliveries(trx, values);
+  return { id: values.id, queued: Number(numAffectedRows ?? 0) };
 }
+
+type EventValues = Selectable<EventsTable>;
+
+// A change's columns are passed beside the event's under their own prefix.
+const CHANGE = 'change.';
+const shapeOf = (change: NewRow) => `${change.table}(${Object.keys(change.row).join(',')})`;
+const prefixed = (row: object) =>
+  Object.fromEntries(Object.entries(row).map(([column, value]) => [CHANGE + column, value]));
+
+/** The table and columns `shapeOf` named, each column's value under its placeholder. */
+function changeOf(shape: string, values: Record<string, unknown>) {
+  const [, table, columns] = /^(\w+)\((.*)\)$/.exec(shape)!;
+  const row = Object.fromEntries(columns!.split(',').map((column) => [column, values[CHANGE + column]]));
+  return { table: table as keyof Database, row };
+}
+
+const insertRow = compiledOnce<Database, Record<string, unknown>, never>((db, values, shape) => {
+  const { table, row } = changeOf(shape, prefixed(values));
+  // `never`: Kysely cannot type the row of a table named at run time (NewRow types it for the caller).
+  return db.insertInto(table).values(row as never);
+});
+
+const insertEvent = compiledOnce<Database, EventValues, never>((db, values) =>
+  db.insertInto('events').values(values),
+);
+
+const queueDeliveries = compiledOnce<Database, EventValues, never>((db, values) =>
+  fanOut(db, values, SQLITE_FAN_OUT),
+);
+
+const writeEventStatement = compiledOnce<Database, EventValues & Record<string, unknown>, { queued: number }>(
+  (db, values, shape) => {
+    const event: EventValues = {
+      id: values.id,
+      merchant_id: values.merchant_id,
+      type: values.type,
+      data: values.data,
+      created_at: values.created_at,
+    };
+    // The change's CTE adds a name nothing below reads: the rest of the statement is typed as without it.
+    const change = shape ? changeOf(shape, values) : null;
+    const statement = (change
+      ? db.with('change', () => db.insertInto(change.table).values(change.row as never))
+      : db) as unknown as QueryCreator<Database>;
+    return statement
+      .with('event', (creator) => creator.insertInto('events').values(event))
+      .with('queued', () => fanOut(db, event, POSTGRES_FAN_OUT).returning('id'))
+      .selectFrom(notifyOtherProcesses('queued').as('notified'))
+      .select((eb) => eb.fn.countAll<number>().as('queued'));
+  },
+);
 
 /** What the fan-out's SQL says differently per dialect: a new delivery's id, and an endpoint's subscription. */
 interface FanOutDialect {
@@ -129,11 +172,7 @@ const SQLITE_FAN_OUT: FanOutDialect = {
  * that is active and subscribed to the event's type at this moment. The endpoints are read by the statement that
  * queues, not beforehand: no round trip, and no cache that another instance's new endpoint would leave stale.
  */
-function queueDeliveries(
-  db: Kysely<Database>,
-  event: { id: string; merchant_id: string; type: string; created_at: string },
-  dialect: FanOutDialect,
-) {
+function fanOut(db: Kysely<Database>, event: EventValues, dialect: FanOutDialect) {
   return db
     .insertInto('webhook_deliveries')
     .columns([
