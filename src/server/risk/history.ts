@@ -1,8 +1,9 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
-import { compiledOnce } from '../db/compiled-once.js';
+
 import type { Database } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 import type { FraudSession, RunSessionUpdate } from '../fraud/service.js';
 import { deviceOf, sameOsFamily, sessionUserAgent } from './device.js';
 import type { MerchantRiskThresholds, RiskPolicy } from './policy.js';
@@ -84,16 +85,8 @@ interface LinkedSession {
 const parsed = <T>(value: unknown): T[] =>
   (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as T[];
 
-type RiskReadValues = {
-  merchantId: string;
-  cardHash: string;
-  cardSince: string;
-  // With a device (visitor id), shape 'device', only:
-  visitorId?: string;
-  deviceSince?: string;
-  linkedSince?: string;
-  sessionId?: string;
-};
+type CardValue = 'merchantId' | 'cardHash' | 'cardSince';
+type DeviceValue = CardValue | 'visitorId' | 'deviceSince' | 'linkedSince' | 'sessionId' | 'linkRows';
 
 interface RiskReadRow {
   review_threshold: number | null;
@@ -105,13 +98,17 @@ interface RiskReadRow {
 }
 
 /**
- * What the risk step reads, in one statement (one round trip on PostgreSQL), compiled once per dialect: the
+ * What the risk step reads, in one statement (one round trip on PostgreSQL), prepared (db/prepared.ts): the
  * merchant's thresholds, the recent charges of the card and of the device, and the device's links (its charges'
- * cards and buyers, its other sessions' sources) as JSON arrays. Without a device (shape 'card'), only the
- * thresholds and the card's count.
+ * cards and buyers, its other sessions' sources) as JSON arrays. Without a device, only the thresholds and
+ * the card's count.
  */
-const riskReads = compiledOnce<Database, RiskReadValues, RiskReadRow>((db, values, shape) => {
-  const { merchantId } = values;
+function riskReadStatement(
+  db: Kysely<Database>,
+  value: <T = string>(name: DeviceValue) => T,
+  withDevice: boolean,
+) {
+  const merchantId = value('merchantId');
   const jsonArrayFrom =
     db.getExecutor().adapter instanceof PostgresAdapter ? postgresJsonArrayFrom : sqliteJsonArrayFrom;
   return db.selectNoFrom((eb) => {
@@ -127,13 +124,14 @@ const riskReads = compiledOnce<Database, RiskReadValues, RiskReadRow>((db, value
     const always = [
       threshold('review_threshold').as('review_threshold'),
       threshold('decline_threshold').as('decline_threshold'),
-      countSince('card_hash', values.cardHash, values.cardSince).as('card_charges'),
+      countSince('card_hash', value('cardHash'), value('cardSince')).as('card_charges'),
     ];
-    if (shape === 'card') return always;
-    const { visitorId, linkedSince } = values;
+    if (!withDevice) return always;
+    const visitorId = value('visitorId');
+    const linkedSince = value('linkedSince');
     return [
       ...always,
-      countSince('visitor_id', visitorId, values.deviceSince).as('device_charges'),
+      countSince('visitor_id', visitorId, value('deviceSince')).as('device_charges'),
       jsonArrayFrom(
         eb
           .selectFrom('charges')
@@ -141,7 +139,7 @@ const riskReads = compiledOnce<Database, RiskReadValues, RiskReadRow>((db, value
           .where('merchant_id', '=', merchantId)
           .where('visitor_id', '=', visitorId)
           .where('created_at', '>=', linkedSince)
-          .limit(LINK_ROWS),
+          .limit(value<number>('linkRows')),
       ).as('linked_charges'),
       jsonArrayFrom(
         eb
@@ -150,12 +148,20 @@ const riskReads = compiledOnce<Database, RiskReadValues, RiskReadRow>((db, value
           .where('merchant_id', '=', merchantId)
           .where('visitor_id', '=', visitorId)
           .where('created_at', '>=', linkedSince)
-          .where('id', '!=', values.sessionId)
-          .limit(LINK_ROWS),
+          .where('id', '!=', value('sessionId'))
+          .limit(value<number>('linkRows')),
       ).as('linked_sessions'),
     ];
   });
-});
+}
+
+const riskReadsOfCard = prepared<Database, CardValue, RiskReadRow>((db, value) =>
+  // The card's statement names none of the device's values.
+  riskReadStatement(db, value as <T = string>(name: DeviceValue) => T, false),
+);
+const riskReadsOfDevice = prepared<Database, DeviceValue, RiskReadRow>((db, value) =>
+  riskReadStatement(db, value, true),
+);
 
 /**
  * The merchant's risk thresholds (null: the defaults) and its recent charges of this card and this device,
@@ -185,18 +191,15 @@ export async function recentHistory(
   };
   const { rows } =
     visitorId === null
-      ? await riskReads(db, card, 'card')
-      : await riskReads(
-          db,
-          {
-            ...card,
-            visitorId,
-            deviceSince: minutesBefore(now, velocity.device.windowMinutes),
-            linkedSince: minutesBefore(now, linking.windowMinutes),
-            sessionId: input.session.id,
-          },
-          'device',
-        );
+      ? await riskReadsOfCard(db, card)
+      : await riskReadsOfDevice(db, {
+          ...card,
+          visitorId,
+          deviceSince: minutesBefore(now, velocity.device.windowMinutes),
+          linkedSince: minutesBefore(now, linking.windowMinutes),
+          sessionId: input.session.id,
+          linkRows: LINK_ROWS,
+        });
   const read = rows[0]!;
   const thresholds =
     read.review_threshold === null || read.decline_threshold === null

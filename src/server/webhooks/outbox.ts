@@ -2,14 +2,16 @@ import {
   type Kysely,
   PostgresAdapter,
   type QueryCreator,
+  type QueryResult,
   type RawBuilder,
   type Selectable,
   sql,
 } from 'kysely';
 import { newId } from '../core/ids.js';
 import { toJson } from '../db/columns.js';
-import { compiledOnce } from '../db/compiled-once.js';
+
 import type { Database } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 import type { EventsTable } from './table.js';
 import { notifyOtherProcesses } from './wakeup.js';
 
@@ -73,7 +75,7 @@ export function createOutbox(): Outbox {
 /**
  * Writes the event and queues its deliveries; `recordEvent` wakes the workers. On PostgreSQL, one statement (one
  * round trip): the change (when given), the event, its deliveries and the cross-process wake-up. SQLite has no
- * INSERT in a WITH: a statement each. Every statement is compiled once (db/compiled-once.ts).
+ * INSERT in a WITH: a statement each. Every statement is prepared (db/prepared.ts).
  */
 async function writeEvent(trx: Kysely<Database>, event: NewEvent): Promise<{ id: string; queued: number }> {
   const values: EventValues = {
@@ -84,67 +86,82 @@ async function writeEvent(trx: Kysely<Database>, event: NewEvent): Promise<{ id:
     created_at: event.now.toISOString(),
   };
   const { change } = event;
+  const columns = change ? Object.keys(change.row) : [];
+  const changed = change ? prefixed(change.row) : {};
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    const changed = change ? prefixed(change.row) : {};
-    const { rows } = await writeEventStatement(trx, { ...values, ...changed }, change ? shapeOf(change) : '');
+    const statement = statementFor(`${change?.table ?? ''}(${columns.join(',')})`, () =>
+      writeEventStatement(change?.table, columns),
+    );
+    const { rows } = await statement(trx, { ...values, ...changed });
     return { id: values.id, queued: Number(rows[0]?.queued ?? 0) };
   }
-  if (change) await insertRow(trx, change.row, shapeOf(change));
+  if (change) {
+    const insert = statementFor(`${change.table}(${columns.join(',')})`, () =>
+      prepared<Database, string, never>((db, value) =>
+        db.insertInto(change.table).values(changeRow(columns, value) as never),
+      ),
+    );
+    await insert(trx, changed);
+  }
   await insertEvent(trx, values);
   const { numAffectedRows } = await queueDeliveries(trx, values);
   return { id: values.id, queued: Number(numAffectedRows ?? 0) };
 }
 
 type EventValues = Selectable<EventsTable>;
+type Statement = (
+  db: Kysely<Database>,
+  values: Record<string, unknown>,
+) => Promise<QueryResult<{ queued?: number }>>;
+
+// Each shape's statement (the change's table and columns, per dialect) is prepared once (db/prepared.ts).
+const statements = new Map<string, Statement>();
+function statementFor(shape: string, make: () => Statement): Statement {
+  let statement = statements.get(shape);
+  if (!statement) {
+    statement = make();
+    statements.set(shape, statement);
+  }
+  return statement;
+}
 
 // A change's columns are passed beside the event's under their own prefix.
 const CHANGE = 'change.';
-const shapeOf = (change: NewRow) => `${change.table}(${Object.keys(change.row).join(',')})`;
 const prefixed = (row: object) =>
   Object.fromEntries(Object.entries(row).map(([column, value]) => [CHANGE + column, value]));
-
-/** The table and columns `shapeOf` named, each column's value under its placeholder. */
-function changeOf(shape: string, values: Record<string, unknown>) {
-  const [, table, columns] = /^(\w+)\((.*)\)$/.exec(shape)!;
-  const row = Object.fromEntries(columns!.split(',').map((column) => [column, values[CHANGE + column]]));
-  return { table: table as keyof Database, row };
-}
-
-const insertRow = compiledOnce<Database, Record<string, unknown>, never>((db, values, shape) => {
-  const { table, row } = changeOf(shape, prefixed(values));
-  // `never`: Kysely cannot type the row of a table named at run time (NewRow types it for the caller).
-  return db.insertInto(table).values(row as never);
+const changeRow = (columns: string[], value: (name: string) => unknown) =>
+  Object.fromEntries(columns.map((column) => [column, value(CHANGE + column)]));
+const eventRow = (value: (name: keyof EventValues) => string): EventValues => ({
+  id: value('id'),
+  merchant_id: value('merchant_id'),
+  type: value('type'),
+  data: value('data'),
+  created_at: value('created_at'),
 });
 
-const insertEvent = compiledOnce<Database, EventValues, never>((db, values) =>
-  db.insertInto('events').values(values),
+const insertEvent = prepared<Database, keyof EventValues, never>((db, value) =>
+  db.insertInto('events').values(eventRow(value)),
 );
 
-const queueDeliveries = compiledOnce<Database, EventValues, never>((db, values) =>
-  fanOut(db, values, SQLITE_FAN_OUT),
+const queueDeliveries = prepared<Database, keyof EventValues, never>((db, value) =>
+  fanOut(db, eventRow(value), SQLITE_FAN_OUT),
 );
 
-const writeEventStatement = compiledOnce<Database, EventValues & Record<string, unknown>, { queued: number }>(
-  (db, values, shape) => {
-    const event: EventValues = {
-      id: values.id,
-      merchant_id: values.merchant_id,
-      type: values.type,
-      data: values.data,
-      created_at: values.created_at,
-    };
+/** PostgreSQL: the change (when given), the event, its deliveries and the NOTIFY, in one statement. */
+function writeEventStatement(table: keyof Database | undefined, columns: string[]): Statement {
+  return prepared<Database, string, { queued: number }>((db, value) => {
+    const event = eventRow(value);
     // The change's CTE adds a name nothing below reads: the rest of the statement is typed as without it.
-    const change = shape ? changeOf(shape, values) : null;
-    const statement = (change
-      ? db.with('change', () => db.insertInto(change.table).values(change.row as never))
+    const statement = (table
+      ? db.with('change', () => db.insertInto(table).values(changeRow(columns, value) as never))
       : db) as unknown as QueryCreator<Database>;
     return statement
       .with('event', (creator) => creator.insertInto('events').values(event))
       .with('queued', () => fanOut(db, event, POSTGRES_FAN_OUT).returning('id'))
       .selectFrom(notifyOtherProcesses('queued').as('notified'))
       .select((eb) => eb.fn.countAll<number>().as('queued'));
-  },
-);
+  });
+}
 
 /** What the fan-out's SQL says differently per dialect: a new delivery's id, and an endpoint's subscription. */
 interface FanOutDialect {

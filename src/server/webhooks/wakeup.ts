@@ -16,7 +16,7 @@ const RECONNECT_MS = 1_000;
  * nothing was queued). PostgreSQL sends identical notifications of one transaction once.
  */
 export function notifyOtherProcesses(queued: string) {
-  return sql<{ notified: unknown }>`(select pg_notify(${CHANNEL}, '') from ${sql.table(queued)})`;
+  return sql<{ notified: unknown }>`(select pg_notify(${sql.lit(CHANNEL)}, '') from ${sql.table(queued)})`;
 }
 
 /**
