@@ -222,7 +222,7 @@ function fanOut(db: Kysely<Database>, event: EventValues, dialect: FanOutDialect
           eb.val(event.created_at).as('updated_at'),
         ])
         .where('endpoint.merchant_id', '=', event.merchant_id)
-        .where('endpoint.status', '=', 'active')
+        .where('endpoint.status', '=', sql.lit('active'))
         .where(dialect.subscribed(event.type)),
     );
 }
