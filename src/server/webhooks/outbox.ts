@@ -89,14 +89,14 @@ async function writeEvent(trx: Kysely<Database>, event: NewEvent): Promise<{ id:
   const columns = change ? Object.keys(change.row) : [];
   const changed = change ? prefixed(change.row) : {};
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    const statement = statementFor(`${change?.table ?? ''}(${columns.join(',')})`, () =>
+    const statement = statementFor(`with event: ${change?.table ?? ''}(${columns.join(',')})`, () =>
       writeEventStatement(change?.table, columns),
     );
     const { rows } = await statement(trx, { ...values, ...changed });
     return { id: values.id, queued: Number(rows[0]?.queued ?? 0) };
   }
   if (change) {
-    const insert = statementFor(`${change.table}(${columns.join(',')})`, () =>
+    const insert = statementFor(`alone: ${change.table}(${columns.join(',')})`, () =>
       prepared<Database, string, never>((db, value) =>
         db.insertInto(change.table).values(changeRow(columns, value) as never),
       ),
@@ -114,7 +114,8 @@ type Statement = (
   values: Record<string, unknown>,
 ) => Promise<QueryResult<{ queued?: number }>>;
 
-// Each shape's statement (the change's table and columns, per dialect) is prepared once (db/prepared.ts).
+// Each shape's statement (PostgreSQL's with the event or SQLite's alone, the change's table and columns) is
+// prepared once (db/prepared.ts).
 const statements = new Map<string, Statement>();
 function statementFor(shape: string, make: () => Statement): Statement {
   let statement = statements.get(shape);
