@@ -44,13 +44,24 @@ if (unknown.length) {
 }
 
 const figures: BenchFigure[] = [];
+const failed: string[] = [];
 try {
   for (const [name, run] of Object.entries(benchmarks)) {
     if (selected.length && !selected.includes(name)) continue;
     console.error(`running ${name}…`);
-    figures.push(...(await run(durationSeconds)));
+    // A benchmark that fails says why and fails the run, but does not lose the figures of the others.
+    try {
+      figures.push(...(await run(durationSeconds)));
+    } catch (error) {
+      console.error(`${name} failed:`, error);
+      failed.push(name);
+    }
   }
 } finally {
   await stopBenchPostgres();
 }
 console.log(writeResults(figures));
+if (failed.length) {
+  console.error(`failed: ${failed.join(', ')}`);
+  process.exitCode = 1;
+}

@@ -12,7 +12,9 @@ import { listenLocally, startBenchApp } from '../lib/bench-app.js';
 // as in a scaled deployment) on the shared PostgreSQL of BENCH_DATABASE_URL. With BENCH_SCALE_CHECKOUTS set, the
 // first instance also makes the merchant and that many prepared checkouts (card token + fraud session) for the
 // charges; the others only serve.
-const { app, stopOnSigterm } = await startBenchApp({ runWorker: false });
+// The ceiling on public-key writes per buyer IP is raised (as in the write benchmarks): every session of the
+// run comes from 127.0.0.1, which a real deployment would see as thousands of buyers.
+const { app, stopOnSigterm } = await startBenchApp({ runWorker: false, publicWriteLimit: 100_000_000 });
 const api = await listenLocally(app);
 const checkouts = Number(process.env.BENCH_SCALE_CHECKOUTS ?? 0);
 if (checkouts === 0) {
