@@ -40,7 +40,7 @@ async function searchCharges(
   merchantId: string,
   filters: ChargeListFilters & { search: string },
 ) {
-  const candidates = await chargeSearchCandidates(db, filters.search);
+  const candidates = await chargeSearchCandidates(db, filters.search, filters);
   if (candidates === 'none') return { charges: [], pagination: pagination(filters, 0) };
   // With candidates from the trigram index, they must drive the query: `+merchant_id` keeps SQLite's planner off
   // the (merchant_id, created_at) index, whose estimate would otherwise win and scan the whole range.
