@@ -38,7 +38,8 @@ function nextDay(date: string): string {
   return day.toISOString();
 }
 
-function likePattern(search: string): string {
+/** A LIKE pattern (escape `\\`) matching text that holds `search`, lower-cased, literally. */
+export function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 

@@ -2,7 +2,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
-import { chargeSearchCandidates } from '../../../src/server/charges/search-index.js';
+import { chargeSearch } from '../../../src/server/charges/search-index.js';
 import { chargeSearchText } from '../../../src/server/charges/service.js';
 import { withCheckDigits } from '../../../src/server/core/tax-id.js';
 import { createTestMerchant, DIALECTS, startAppWithMerchant, type TestMerchant } from '../../helpers/app.js';
@@ -154,14 +154,17 @@ describe.each(DIALECTS)('%s', (dialect) => {
 
   test('on SQLite, terms with up to 8,000 candidates in the range take the index, short ones the scan', async () => {
     if (dialect !== 'sqlite') return;
-    const candidates = (term: string, range = {}) => chargeSearchCandidates(app.store.db, term, range);
+    const narrowed = async (term: string, range = {}) => {
+      const search = await chargeSearch(app.store.db, term, range);
+      return search === 'none' ? search : search.narrow !== undefined;
+    };
     for (const term of [cpf(), customer(someone).email, 'conceição gonçalves', 'souza', 'gmail']) {
-      expect(typeof (await candidates(term)), term).toBe('object');
+      expect(await narrowed(term), term).toBe(true);
     }
-    expect(await candidates('zuleica')).toBe('none');
+    expect(await narrowed('zuleica')).toBe('none');
     // Held by charges, but none of these days: the index's day range answers it alone.
-    expect(await candidates('souza', { dateFrom: '2025-01-01', dateTo: '2025-12-31' })).toBe('none');
-    expect(await candidates('jo')).toBeUndefined();
+    expect(await narrowed('souza', { dateFrom: '2025-01-01', dateTo: '2025-12-31' })).toBe('none');
+    expect(await narrowed('jo')).toBe(false);
   });
 
   test("a term held only by another merchant's charges finds nothing, with a total of 0", async () => {

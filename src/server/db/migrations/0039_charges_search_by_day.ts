@@ -37,7 +37,11 @@ const migration: Migration = {
   /** Back to 0027's index (external content, keyed by the charge's rowid), rebuilt from `charges`. */
   async down(db: Kysely<unknown>) {
     if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return;
-    for (const trigger of ['charges_search_days_insert', 'charges_search_days_delete', 'charges_search_days_update']) {
+    for (const trigger of [
+      'charges_search_days_insert',
+      'charges_search_days_delete',
+      'charges_search_days_update',
+    ]) {
       await sql`drop trigger ${sql.ref(trigger)}`.execute(db);
     }
     await sql`drop table charges_search_days`.execute(db);
