@@ -9,9 +9,8 @@ import { likePattern } from '../db/lists.js';
  */
 const MAX_CANDIDATES = 8_000;
 /**
- * Candidates come from this many of the term's trigrams, evenly spread over it; the LIKE then checks the whole
- * term. Each trigram costs a read of its list (0.1–0.5 ms for an e-mail domain's): four already leave a handful
- * of charges for an e-mail, a document or an id, and more cost more than the few row reads they save.
+ * A long term is looked up by at most this many of its trigrams; the LIKE then checks the whole term. Each trigram costs a read of its list (0.1–0.5 ms for an e-mail domain's): four
+ * already leave a handful of charges for an e-mail or an id, and more cost more than the few row reads they save.
  */
 const TRIGRAMS_QUERIED = 4;
 /** The index's key is `day × DAY_KEY + charges.rowid` (migration 0039). */
@@ -25,28 +24,25 @@ function trigrams(term: string): string[] {
   return [...all];
 }
 
-/** TRIGRAMS_QUERIED of them, evenly spread over the term (its first and its last among them). */
-function spread(trigrams: string[]): string[] {
-  if (trigrams.length <= TRIGRAMS_QUERIED) return trigrams;
-  const step = (trigrams.length - 1) / (TRIGRAMS_QUERIED - 1);
-  return Array.from({ length: TRIGRAMS_QUERIED }, (_, i) => trigrams[Math.round(i * step)]!);
-}
-
 /**
- * The term's trigrams that pg_trgm keys (three letters or digits: it cuts words at anything else), in order and
- * not overlapping, so that `%t1%t2%…%` holds wherever the term does.
+ * The term's first TRIGRAMS_QUERIED trigrams that are keys of the index, in order and not overlapping (so that
+ * `%t1%t2%…%` holds wherever the term does), or fewer when the term has no more of them. The first, not any few:
+ * an e-mail's name is rarer than its domain, whose `com` alone is a list of most charges.
  */
-function wordTrigramsApart(term: string): string[] {
+function firstTrigramsApart(term: string, isKey: (trigram: string) => boolean): string[] {
   const chars = [...term.toLowerCase()];
   const found: string[] = [];
-  for (let i = 0; i + 3 <= chars.length; i++) {
+  for (let i = 0; i + 3 <= chars.length && found.length < TRIGRAMS_QUERIED; i++) {
     const trigram = chars.slice(i, i + 3).join('');
-    if (!/^[\p{L}\p{N}]{3}$/u.test(trigram)) continue;
+    if (!isKey(trigram)) continue;
     found.push(trigram);
     i += 2;
   }
   return found;
 }
+
+/** pg_trgm cuts words at anything but letters and digits: only three of them make one of its keys. */
+const isWordTrigram = (trigram: string) => /^[\p{L}\p{N}]{3}$/u.test(trigram);
 
 /** An FTS5 string literal: the tokenizer, not the query syntax, reads what is inside. */
 const ftsString = (text: string) => `"${text.replaceAll('"', '""')}"`;
@@ -73,12 +69,12 @@ export interface ChargeSearch {
  * A charge search's conditions, or 'none' when the index shows that nothing can match. `match` is the whole term's
  * LIKE on `search_text` (lower-cased on write, so without lower() per row).
  * On SQLite, `narrow` is the rows the trigram index (migration 0039) names: the charges of the range's days
- * holding a few trigrams of the term. None when the index cannot help: for a term shorter than three characters
+ * holding the term's trigrams (its first few, for a long term). None when the index cannot help: for a term shorter than three characters
  * (no trigram), or so common that reading its candidates costs more than scanning the range (more than
  * MAX_CANDIDATES); 'none' when no charge of those days holds them.
- * On PostgreSQL the planner weighs the GIN index (0028) against the range; for a term of more trigrams than
- * TRIGRAMS_QUERIED (an e-mail, an id), the GIN scan would read the list of every one of them (23 for an e-mail, a
- * few ms): `narrow` gives it the spread few, and `match` is written so that the index cannot take it.
+ * On PostgreSQL the planner weighs the GIN index (0028) against the range. For a long term (an e-mail, an id),
+ * the GIN scan would read the list of every one of its trigrams (23 for an e-mail, 34 for an id: 5–20 ms):
+ * `narrow` gives it the first few, and `match` is written so that the index cannot take it.
  */
 export async function chargeSearch(
   db: Kysely<Database>,
@@ -88,18 +84,19 @@ export async function chargeSearch(
   const pattern = likePattern(search);
   const match = sql<SqlBool>`search_text like ${pattern} escape '\\'`;
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
-    const apart = wordTrigramsApart(search);
-    if (apart.length <= TRIGRAMS_QUERIED) return { match };
-    // The first few: an e-mail's name is rarer than its domain, whose `com` alone is a list of most charges.
+    const first = firstTrigramsApart(search, isWordTrigram);
+    if (first.length < TRIGRAMS_QUERIED) return { match };
     // One LIKE of them in order, not one each: the planner estimates every LIKE against the column's statistics.
-    const first = apart.slice(0, TRIGRAMS_QUERIED);
     // `|| ''`: the same text, but an expression no index holds: the GIN scan reads the few trigrams alone.
     return {
       narrow: sql<SqlBool>`search_text like ${`%${first.join('%')}%`}`,
       match: sql<SqlBool>`(search_text || '') like ${pattern} escape '\\'`,
     };
   }
-  const queried = spread(trigrams(search));
+  // From nine characters on (three separate trigrams: a document, an e-mail, an id) those narrow about as far as
+  // all of the term's trigrams do, for a third of the lists read; a shorter term is looked up by all of them.
+  const first = firstTrigramsApart(search, () => true);
+  const queried = first.length >= 3 ? first : trigrams(search);
   if (queried.length === 0) return { match };
   const ftsMatch = queried.map(ftsString).join(' AND ');
   const { rows } = await sql<{ n: number }>`select count(*) as n from (
