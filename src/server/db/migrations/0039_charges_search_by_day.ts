@@ -34,7 +34,7 @@ const migration: Migration = {
     await sql`insert into charges_search_days (rowid, search_text)
       select ${key('charges')}, search_text from charges`.execute(db);
   },
-  /** Back to 0027's index (external content, keyed by the charge's rowid), rebuilt from `charges`. */
+  /** Drops the index; 0027's `up` builds the one the code before 0039 reads. */
   async down(db: Kysely<unknown>) {
     if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return;
     for (const trigger of [
@@ -45,20 +45,6 @@ const migration: Migration = {
       await sql`drop trigger ${sql.ref(trigger)}`.execute(db);
     }
     await sql`drop table charges_search_days`.execute(db);
-    await sql`create virtual table charges_search using fts5(
-      search_text, content = 'charges', content_rowid = 'rowid', tokenize = 'trigram', detail = 'none'
-    )`.execute(db);
-    await sql`create trigger charges_search_insert after insert on charges begin
-      insert into charges_search (rowid, search_text) values (new.rowid, new.search_text);
-    end`.execute(db);
-    await sql`create trigger charges_search_delete after delete on charges begin
-      insert into charges_search (charges_search, rowid, search_text) values ('delete', old.rowid, old.search_text);
-    end`.execute(db);
-    await sql`create trigger charges_search_update after update of search_text on charges begin
-      insert into charges_search (charges_search, rowid, search_text) values ('delete', old.rowid, old.search_text);
-      insert into charges_search (rowid, search_text) values (new.rowid, new.search_text);
-    end`.execute(db);
-    await sql`insert into charges_search (charges_search) values ('rebuild')`.execute(db);
   },
 };
 
