@@ -128,6 +128,8 @@ describe.each(DIALECTS)('%s', (dialect) => {
     ['one accented character', () => 'ç'],
     ['one digit', () => '7'],
     ['LIKE wildcards, taken literally', () => '%a_'],
+    ['a long term with LIKE wildcards, taken literally', () => 'jose.araujo_617%gmail'],
+    ['a long term found by its first trigrams, then checked whole', () => 'jose.araujo617@gmail.con'],
     ['a double quote', () => 'a"b'],
     ['nothing known', () => 'zuleica'],
   ];
