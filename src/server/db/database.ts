@@ -14,6 +14,7 @@ import type {
   SubmerchantStatusChangesTable,
   SubmerchantsTable,
 } from '../submerchants/table.js';
+import type { SubmerchantAnswersTable } from '../submerchants/read-answer.js';
 import type { CardTokensTable } from '../tokens/table.js';
 import type {
   EventsTable,
@@ -43,6 +44,7 @@ export interface Database {
   submerchant_status_changes: SubmerchantStatusChangesTable;
   submerchant_representatives_archive: SubmerchantRepresentativesArchiveTable;
   submerchant_documents_archive: SubmerchantDocumentsArchiveTable;
+  submerchant_answers: SubmerchantAnswersTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

@@ -16,10 +16,10 @@ import { nameStatement } from './connect.js';
  */
 export function prepared<DB, Name extends string, Row>(
   build: (db: Kysely<DB>, value: <T = string>(name: Name) => T) => Compilable<Row>,
-): (db: Kysely<DB>, values: Record<Name, unknown>) => Promise<QueryResult<Row>> {
+): Prepared<DB, Name, Row> {
   const statements = new Map<boolean, { sql: string; names: Name[] }>();
   const marker = '\u0000prepared:';
-  return async (db, values) => {
+  const compiled = (db: Kysely<DB>) => {
     const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
     let statement = statements.get(sqlite);
     if (!statement) {
@@ -34,6 +34,10 @@ export function prepared<DB, Name extends string, Row>(
       // PostgreSQL then parses and plans it once per connection (a named prepared statement, connect.ts).
       if (!sqlite) nameStatement(query.sql);
     }
+    return statement;
+  };
+  const run = async (db: Kysely<DB>, values: Record<Name, unknown>) => {
+    const statement = compiled(db);
     return db.executeQuery<Row>(
       CompiledQuery.raw(
         statement.sql,
@@ -41,7 +45,14 @@ export function prepared<DB, Name extends string, Row>(
       ),
     );
   };
+  return Object.assign(run, { text: (db: Kysely<DB>) => compiled(db).sql });
 }
+
+/** A prepared statement: run with a call's values; `text` is its SQL on `db`'s dialect (e.g. to version what it writes). */
+export type Prepared<DB, Name extends string, Row> = ((
+  db: Kysely<DB>,
+  values: Record<Name, unknown>,
+) => Promise<QueryResult<Row>>) & { text: (db: Kysely<DB>) => string };
 
 /**
  * An INSERT of one whole row that a hot route sends on every request (a fraud session, a card token), prepared as

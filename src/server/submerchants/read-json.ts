@@ -1,14 +1,13 @@
 import type { Static, TObject } from '@sinclair/typebox';
-import { CompiledQuery, type RawBuilder, sql } from 'kysely';
-import type { Store } from '../db/connect.js';
-import type { Database } from '../db/database.js';
+import { type RawBuilder, SqliteAdapter, sql } from 'kysely';
+import { prepared } from '../db/prepared.js';
 import { AddressSchema } from './addresses/schemas.js';
 import { DocumentSchema } from './documents/schemas.js';
 import { RepresentativeSchema } from './representatives/schemas.js';
 import type { RequirementsInput } from './requirements.js';
 import { SubmerchantDetailSchema } from './schemas.js';
 import { StatusHistorySchema } from './status-history-schema.js';
-import type { Db } from './store.js';
+import type { Database } from '../db/database.js';
 
 /**
  * GET /v1/submerchants/:id as the database writes it: one statement per dialect builds the answer's JSON text in
@@ -81,10 +80,6 @@ const inSerialiserOrder = <Schema extends TObject>(schema: Schema, columns: Colu
 /** Columns written as stored, under the same name. */
 const stored = <Key extends string>(alias: string, keys: readonly Key[]) =>
   Object.fromEntries(keys.map((key) => [key, sql.ref(`${alias}.${key}`)])) as Record<Key, Sql>;
-
-/** The statement's parameters, placed by marker so that each read passes its values in the compiled order. */
-type Parameter = 'id' | 'merchantId' | 'now';
-const marker = (name: Parameter) => sql.val(`\u0000${name}`);
 
 /** A status history, oldest first: `reason` only when one was given (as presentStatusChange writes it). */
 function statusHistory(json: JsonWriter, subjectId: Sql): Sql {
@@ -160,8 +155,8 @@ function addresses(json: JsonWriter): Sql {
   );
 }
 
-/** The current documents, oldest first, each with its status as of now (effectiveDocumentStatus) and history. */
-function documents(json: JsonWriter): Sql {
+/** The current documents, oldest first, each with its status as of `now` (effectiveDocumentStatus) and history. */
+function documents(json: JsonWriter, now: Sql): Sql {
   const columns: Columns<typeof DocumentSchema> = {
     ...stored('t', [
       'id',
@@ -182,7 +177,7 @@ function documents(json: JsonWriter): Sql {
       'created_at',
       'updated_at',
     ]),
-    status: sql`case when t.status in ('rejected', 'expired') then t.status when t.expires_at <= ${marker('now')} then 'expired' else t.status end`,
+    status: sql`case when t.status in ('rejected', 'expired') then t.status when t.expires_at <= ${now} then 'expired' else t.status end`,
     current: json.flag(sql`t.replaced_at is null`),
     status_history: statusHistory(json, sql.ref('t.id')),
   };
@@ -194,7 +189,7 @@ function documents(json: JsonWriter): Sql {
 }
 
 /** The submerchant and its attachments: every key of the answer's `data` but `requirements` and `status_history`. */
-function submerchant(json: JsonWriter): Sql {
+function submerchant(json: JsonWriter, now: Sql): Sql {
   const columns: Omit<Columns<typeof SubmerchantDetailSchema>, 'requirements' | 'status_history'> = {
     ...stored('s', [
       'id',
@@ -224,7 +219,7 @@ function submerchant(json: JsonWriter): Sql {
     cnaes: json.jsonColumn(sql.ref('s.cnaes')),
     legal_representatives: representatives(json),
     addresses: addresses(json),
-    documents: documents(json),
+    documents: documents(json, now),
   };
   const keys = serialiserOrder(SubmerchantDetailSchema).filter(
     (key): key is keyof typeof columns => key !== 'requirements' && key !== 'status_history',
@@ -256,27 +251,35 @@ function requirementsInput(json: JsonWriter): Sql {
   ]);
 }
 
-function answerStatement(db: Db, json: JsonWriter): CompiledQuery {
-  return sql`select ${json.text(submerchant(json))} as head,
+/**
+ * The answer's parts as text, and the version of its stored answer (read-answer.ts) in the same snapshot: an answer
+ * stored with that version is the one these rows give. Built and compiled once per dialect (its ~400 nodes cost
+ * more to compile than to run); PostgreSQL plans it once per connection (planning it cost more than running it).
+ */
+export const answerStatement = prepared<Database, 'id' | 'merchantId' | 'now', AnswerRow>((db, value) => {
+  const json = db.getExecutor().adapter instanceof SqliteAdapter ? sqliteJson : postgresJson;
+  const query = sql<AnswerRow>`select ${json.text(submerchant(json, sql`${value('now')}`))} as head,
     ${json.text(statusHistory(json, sql.ref('s.id')))} as status_history,
-    ${requirementsInput(json)} as requirements_input
-    from submerchants as s where s.id = ${marker('id')} and s.merchant_id = ${marker('merchantId')}`.compile(
-    db,
-  );
-}
+    ${json.text(requirementsInput(json))} as requirements_input,
+    (select a.version from submerchant_answers as a where a.submerchant_id = s.id) as answer_version
+    from submerchants as s where s.id = ${value('id')} and s.merchant_id = ${value('merchantId')}`;
+  return { compile: () => query.compile(db) };
+});
 
-// Built and compiled once per dialect (its ~400 nodes cost more to compile than to run).
-const statements = new Map<JsonWriter, CompiledQuery>();
-
-interface AnswerRow {
+/** The parts of the answer its statement writes, as JSON text (stored as they are by read-answer.ts). */
+export interface AnswerParts {
+  /** `data` as JSON text, whole; its last two keys (`requirements`, `status_history`) are not in it. */
   head: string;
+  /** The submerchant's own status history. */
   status_history: string;
-  /** SQLite answers JSON text; pg parses a json column itself. */
-  requirements_input: string | SubmerchantJson['requirementsInput'];
+  /** What computeRequirements reads (but `now`). */
+  requirements_input: string;
 }
 
-/** PostgreSQL plans this statement in ~1–2 ms of its CPU, more than it takes to run: prepared once per connection. */
-const PG_STATEMENT_NAME = 'vigia_submerchant_read_answer';
+interface AnswerRow extends AnswerParts {
+  /** Null only for a submerchant written before its stored answer's row existed (never, after 0037). */
+  answer_version: number | null;
+}
 
 export interface SubmerchantJson {
   /** `data` as JSON text without its last two keys (`requirements`, `status_history`) and closing brace. */
@@ -286,38 +289,8 @@ export interface SubmerchantJson {
   requirementsInput: Omit<RequirementsInput, 'now'>;
 }
 
-/**
- * A merchant's submerchant as the read answers it, as of `now` (documents past their `expires_at` read as
- * expired). Null when it does not exist or is another merchant's.
- */
-export async function readSubmerchantJson(
-  store: Pick<Store<Database>, 'db' | 'pgPool'>,
-  id: string,
-  merchantId: string,
-  now: Date,
-): Promise<SubmerchantJson | null> {
-  const json = store.pgPool ? postgresJson : sqliteJson;
-  let statement = statements.get(json);
-  if (statement === undefined) {
-    statement = answerStatement(store.db, json);
-    statements.set(json, statement);
-  }
-  const values: Record<Parameter, string> = { id, merchantId, now: now.toISOString() };
-  const parameters = statement.parameters.map((marked) => values[(marked as string).slice(1) as Parameter]);
-  // Kysely's pg driver cannot name a statement; pg prepares a named one once per connection.
-  const { rows } = store.pgPool
-    ? await store.pgPool.query<AnswerRow>({
-        name: PG_STATEMENT_NAME,
-        text: statement.sql,
-        values: parameters,
-      })
-    : await store.db.executeQuery<AnswerRow>(CompiledQuery.raw(statement.sql, parameters));
-  const found = rows[0];
-  if (!found) return null;
-  const input = found.requirements_input;
-  return {
-    head: found.head.slice(0, -1),
-    statusHistory: found.status_history,
-    requirementsInput: typeof input === 'string' ? JSON.parse(input) : input,
-  };
-}
+export const submerchantJson = (parts: AnswerParts): SubmerchantJson => ({
+  head: parts.head.slice(0, -1),
+  statusHistory: parts.status_history,
+  requirementsInput: JSON.parse(parts.requirements_input),
+});

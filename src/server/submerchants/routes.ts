@@ -5,7 +5,7 @@ import { IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js'
 import { toListFilters } from '../http/lists.js';
 import { merchantActor } from './actors.js';
 import { presentSubmerchant, presentSubmerchantDetail, submerchantReadAnswer } from './present.js';
-import { readSubmerchantJson } from './read-json.js';
+import { readSubmerchantJson } from './read-answer.js';
 import { computeRequirements } from './requirements.js';
 import {
   RequirementsSchema,
@@ -87,7 +87,7 @@ export const submerchantCoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const now = app.clock();
-      const found = await readSubmerchantJson(app.store, request.params.id, merchantActor(request).id, now);
+      const found = await readSubmerchantJson(app.store.db, request.params.id, merchantActor(request).id, now);
       if (!found) throw notFound('Submerchant');
       const requirements = computeRequirements({ ...found.requirementsInput, now });
       const answer = submerchantReadAnswer(
