@@ -5,6 +5,7 @@ import type { FraudSessionReuseRefusalsTable, FraudSessionsTable } from '../frau
 import type { MerchantPreviousKeysTable, MerchantsTable } from '../merchants/table.js';
 import type { OperatorKeysTable } from '../operators/table.js';
 import type { CardVelocityLocksTable, MerchantRiskSettingsTable } from '../risk/table.js';
+import type { SubmerchantAnswersTable } from '../submerchants/read-answer.js';
 import type {
   SubmerchantAddressesTable,
   SubmerchantDocumentsArchiveTable,
@@ -14,7 +15,6 @@ import type {
   SubmerchantStatusChangesTable,
   SubmerchantsTable,
 } from '../submerchants/table.js';
-import type { SubmerchantAnswersTable } from '../submerchants/read-answer.js';
 import type { CardTokensTable } from '../tokens/table.js';
 import type {
   EventsTable,

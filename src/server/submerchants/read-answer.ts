@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import type { Generated, Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
-import { type AnswerParts, answerStatement, type SubmerchantJson, submerchantJson } from './read-json.js';
+import {
+  type AnswerParts,
+  answerStatement,
+  type BuiltAnswer,
+  type SubmerchantJson,
+  submerchantJson,
+} from './read-json.js';
 import type { RequirementsInput } from './requirements.js';
 
 /**
@@ -87,6 +93,32 @@ export function answerValidity(documents: RequirementsInput['documents'], now: D
   return { validFrom, staleAfter };
 }
 
+/** Builds the answer with its statement (read-json.ts); undefined when the merchant has no such submerchant. */
+export async function buildAnswer(db: Kysely<Database>, id: string, merchantId: string, now: Date) {
+  const { rows } = await answerStatement(db, { id, merchantId, now: now.toISOString() });
+  return rows[0];
+}
+
+/** Stores a built answer, unless a write committed since it was built (then the next read builds it again). */
+export async function keepAnswer(
+  db: Kysely<Database>,
+  id: string,
+  built: BuiltAnswer,
+  json: SubmerchantJson,
+  now: Date,
+) {
+  if (built.answer_version === null) return;
+  await store(db, {
+    id,
+    version: built.answer_version,
+    format: formatOf(db),
+    head: built.head,
+    status_history: built.status_history,
+    requirements_input: built.requirements_input,
+    ...answerValidity(json.requirementsInput.documents, now),
+  });
+}
+
 /**
  * A merchant's submerchant as the read answers it, as of `now` (documents past their `expires_at` read as
  * expired). Null when it does not exist or is another merchant's.
@@ -97,25 +129,11 @@ export async function readSubmerchantJson(
   merchantId: string,
   now: Date,
 ): Promise<SubmerchantJson | null> {
-  const format = formatOf(db);
-  const at = now.toISOString();
-  const { rows: answers } = await stored(db, { id, merchantId, format, now: at });
-  if (answers[0]) return submerchantJson(answers[0]);
-
-  const { rows } = await answerStatement(db, { id, merchantId, now: at });
-  const built = rows[0];
+  const { rows } = await stored(db, { id, merchantId, format: formatOf(db), now: now.toISOString() });
+  if (rows[0]) return submerchantJson(rows[0]);
+  const built = await buildAnswer(db, id, merchantId, now);
   if (!built) return null;
   const json = submerchantJson(built);
-  if (built.answer_version !== null) {
-    await store(db, {
-      id,
-      version: built.answer_version,
-      format,
-      head: built.head,
-      status_history: built.status_history,
-      requirements_input: built.requirements_input,
-      ...answerValidity(json.requirementsInput.documents, now),
-    });
-  }
+  await keepAnswer(db, id, built, json, now);
   return json;
 }

@@ -1,5 +1,6 @@
 import type { Static, TObject } from '@sinclair/typebox';
 import { type RawBuilder, SqliteAdapter, sql } from 'kysely';
+import type { Database } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import { AddressSchema } from './addresses/schemas.js';
 import { DocumentSchema } from './documents/schemas.js';
@@ -7,7 +8,6 @@ import { RepresentativeSchema } from './representatives/schemas.js';
 import type { RequirementsInput } from './requirements.js';
 import { SubmerchantDetailSchema } from './schemas.js';
 import { StatusHistorySchema } from './status-history-schema.js';
-import type { Database } from '../db/database.js';
 
 /**
  * GET /v1/submerchants/:id as the database writes it: one statement per dialect builds the answer's JSON text in
@@ -256,9 +256,9 @@ function requirementsInput(json: JsonWriter): Sql {
  * stored with that version is the one these rows give. Built and compiled once per dialect (its ~400 nodes cost
  * more to compile than to run); PostgreSQL plans it once per connection (planning it cost more than running it).
  */
-export const answerStatement = prepared<Database, 'id' | 'merchantId' | 'now', AnswerRow>((db, value) => {
+export const answerStatement = prepared<Database, 'id' | 'merchantId' | 'now', BuiltAnswer>((db, value) => {
   const json = db.getExecutor().adapter instanceof SqliteAdapter ? sqliteJson : postgresJson;
-  const query = sql<AnswerRow>`select ${json.text(submerchant(json, sql`${value('now')}`))} as head,
+  const query = sql<BuiltAnswer>`select ${json.text(submerchant(json, sql`${value('now')}`))} as head,
     ${json.text(statusHistory(json, sql.ref('s.id')))} as status_history,
     ${json.text(requirementsInput(json))} as requirements_input,
     (select a.version from submerchant_answers as a where a.submerchant_id = s.id) as answer_version
@@ -276,8 +276,9 @@ export interface AnswerParts {
   requirements_input: string;
 }
 
-interface AnswerRow extends AnswerParts {
-  /** Null only for a submerchant written before its stored answer's row existed (never, after 0037). */
+/** The answer's parts as its statement builds them, with the version of the stored answer they were read with. */
+export interface BuiltAnswer extends AnswerParts {
+  /** Null only if the submerchant has no stored answer's row (0037 gives every one a row). */
   answer_version: number | null;
 }
 

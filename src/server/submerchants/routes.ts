@@ -87,7 +87,12 @@ export const submerchantCoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const now = app.clock();
-      const found = await readSubmerchantJson(app.store.db, request.params.id, merchantActor(request).id, now);
+      const found = await readSubmerchantJson(
+        app.store.db,
+        request.params.id,
+        merchantActor(request).id,
+        now,
+      );
       if (!found) throw notFound('Submerchant');
       const requirements = computeRequirements({ ...found.requirementsInput, now });
       const answer = submerchantReadAnswer(

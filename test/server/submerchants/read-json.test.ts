@@ -1,12 +1,9 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify from 'fastify';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
 import { dataResponse } from '../../../src/server/http/envelope.js';
-import { presentSubmerchantDetail } from '../../../src/server/submerchants/present.js';
 import { SubmerchantDetailSchema } from '../../../src/server/submerchants/schemas.js';
-import { getSubmerchantDetail } from '../../../src/server/submerchants/service.js';
 import {
   createTestMerchant,
   createTestOperator,
@@ -23,7 +20,7 @@ import {
   representativeBody,
   seedSubmerchant,
 } from '../../helpers/submerchants.js';
-import { startOnboarding } from './fixtures.js';
+import { presentedAnswer, startOnboarding } from './fixtures.js';
 
 // GET /v1/submerchants/:id sends the JSON text one statement builds (submerchants/read-json.ts) instead of
 // presenting and serialising objects. It must answer, byte for byte, what the presenters and the route's response
@@ -31,19 +28,6 @@ import { startOnboarding } from './fixtures.js';
 // and keep the read's scope and what deletions and replacements hide.
 
 const ResponseSchema = dataResponse(SubmerchantDetailSchema);
-
-/** What the presenters and the response schema's serialiser (Fastify's own) answer for a submerchant now. */
-async function presentedAnswer(app: VigiaApp, id: string, merchantId: string, now: Date): Promise<string> {
-  const detail = await getSubmerchantDetail(app.store.db, id, { merchantId }, now);
-  const reference = Fastify();
-  reference.get('/', { schema: { response: { 200: ResponseSchema } } }, async () => ({
-    message: 'Submerchant retrieved.',
-    data: presentSubmerchantDetail(detail!, now),
-  }));
-  const answer = await reference.inject({ method: 'GET', url: '/' });
-  await reference.close();
-  return answer.body;
-}
 
 const validAnswer = addFormats.default(new Ajv.default({ strict: false })).compile(ResponseSchema);
 

@@ -20,7 +20,9 @@ const ATTACHED = [
 
 async function sqliteTriggers(db: Kysely<unknown>) {
   const stale = (ids: string) =>
-    sql.raw(`update submerchant_answers set version = version + 1, ${ANSWER_COLUMNS} where submerchant_id in (${ids});`);
+    sql.raw(
+      `update submerchant_answers set version = version + 1, ${ANSWER_COLUMNS} where submerchant_id in (${ids});`,
+    );
   await sql`create trigger submerchant_answers_create after insert on submerchants begin
     insert into submerchant_answers (submerchant_id, merchant_id) values (new.id, new.merchant_id);
   end`.execute(db);
@@ -63,7 +65,9 @@ async function postgresTriggers(db: Kysely<unknown>) {
   await staleFunction('vigia_submerchant_answer_stale_own', 'new.id');
   await staleFunction('vigia_submerchant_answer_stale_attached', 'old.submerchant_id, new.submerchant_id');
   await sql`create constraint trigger submerchant_answers_own after update on submerchants
-    deferrable initially deferred for each row execute function vigia_submerchant_answer_stale_own()`.execute(db);
+    deferrable initially deferred for each row execute function vigia_submerchant_answer_stale_own()`.execute(
+    db,
+  );
   for (const table of ATTACHED) {
     await sql`create constraint trigger ${sql.ref(`${table}_answer`)} after insert or update or delete
       on ${sql.table(table)} deferrable initially deferred
