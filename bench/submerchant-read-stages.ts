@@ -1,42 +1,33 @@
 import fs from 'node:fs';
 import Fastify from 'fastify';
-import { dataResponse } from '../src/server/http/envelope.js';
-import { presentSubmerchantDetail, submerchantReadAnswer } from '../src/server/submerchants/present.js';
-import { readSubmerchantJson } from '../src/server/submerchants/read-json.js';
-import { readSubmerchant } from '../src/server/submerchants/read-query.js';
+import { submerchantReadAnswer } from '../src/server/submerchants/present.js';
+import { buildAnswer, readSubmerchantJson } from '../src/server/submerchants/read-answer.js';
+import { type SubmerchantJson, submerchantJson } from '../src/server/submerchants/read-json.js';
 import { computeRequirements } from '../src/server/submerchants/requirements.js';
-import { RequirementsSchema, SubmerchantDetailSchema } from '../src/server/submerchants/schemas.js';
-import { getSubmerchantDetail } from '../src/server/submerchants/service.js';
+import { RequirementsSchema } from '../src/server/submerchants/schemas.js';
 import { createBusyMerchant, seedSubmerchant } from '../test/helpers/submerchants.js';
 import { startBenchApp } from './lib/bench-app.js';
 import { freshPostgresUrl, type StoreName, stopBenchPostgres } from './lib/stores.js';
 
 /**
  * GET /v1/submerchants/:id stage by stage, in process, on the benchmark's submerchant (3 representatives, 12
- * documents, 2 addresses): the read as it was (one statement of rows, parsed, mapped to domain objects, presented,
- * serialised through the response schema) against the read that sends the statement's JSON text. CPU time, not
+ * documents, 2 addresses): the read that builds its answer with its statement on every request (as before
+ * migration 0037) against the read of the answer stored with the submerchant (read-answer.ts). CPU time, not
  * wall time, so that a loaded machine moves it less: this process's, plus PostgreSQL's backends' (from /proc).
  * `npx tsx bench/submerchant-read-stages.ts` (VIGIA_ENV=test; BENCH_STORES, STAGE_ROUNDS).
  */
 const ROUNDS = Number(process.env.STAGE_ROUNDS ?? 1000);
 
-/** The route's serialisers, compiled by Fastify as the route compiles them. */
-async function routeSerialisers() {
+/** The route's serialiser of `requirements`, compiled by Fastify as the route compiles it. */
+async function requirementsSerialiser() {
   const server = Fastify();
-  let serialisers!: { answer: (value: unknown) => string; requirements: (value: unknown) => string };
-  server.get(
-    '/',
-    { schema: { response: { 200: dataResponse(SubmerchantDetailSchema) } } },
-    async (_, reply) => {
-      serialisers = {
-        answer: reply.getSerializationFunction('200') as (value: unknown) => string,
-        requirements: reply.compileSerializationSchema(RequirementsSchema) as (value: unknown) => string,
-      };
-      return '';
-    },
-  );
+  let serialise!: (value: unknown) => string;
+  server.get('/', async (_, reply) => {
+    serialise = reply.compileSerializationSchema(RequirementsSchema) as (value: unknown) => string;
+    return '';
+  });
   await server.inject({ method: 'GET', url: '/' });
-  return serialisers;
+  return serialise;
 }
 
 /** CPU milliseconds used so far by this process and by the PostgreSQL backends serving `pids`. */
@@ -61,13 +52,20 @@ async function perRequest(label: string, pids: readonly number[], run: () => unk
   );
 }
 
-const serialisers = await routeSerialisers();
+const serialiseRequirements = await requirementsSerialiser();
+/** What the route sends for the read's JSON. */
+const answerText = (found: SubmerchantJson, now: Date) =>
+  submerchantReadAnswer(
+    found,
+    serialiseRequirements(computeRequirements({ ...found.requirementsInput, now })),
+  );
+
 for (const store of (process.env.BENCH_STORES ?? 'SQLite,PostgreSQL').split(',') as StoreName[]) {
   const databaseUrl = store === 'PostgreSQL' ? await freshPostgresUrl() : undefined;
   const { app } = await startBenchApp(databaseUrl ? { databaseUrl } : {});
   const merchant = await createBusyMerchant(app, 'Stages');
   const { id } = await seedSubmerchant(app, merchant, { representatives: 3, documents: 12, addresses: 2 });
-  const scope = { merchantId: merchant.id };
+  const { db } = app.store;
   const now = app.clock();
   const pids = app.store.pgPool
     ? (
@@ -77,48 +75,23 @@ for (const store of (process.env.BENCH_STORES ?? 'SQLite,PostgreSQL').split(',')
         )
       ).rows.map((row) => row.pid)
     : [];
-  const detail = (await getSubmerchantDetail(app.store.db, id, scope, now))!;
-  const presented = { message: 'Submerchant retrieved.', data: presentSubmerchantDetail(detail, now) };
-  const found = (await readSubmerchantJson(app.store, id, merchant.id, now))!;
-  const requirements = computeRequirements({ ...found.requirementsInput, now });
+  const found = (await readSubmerchantJson(db, id, merchant.id, now))!;
 
-  const before = async () => {
-    const read = (await getSubmerchantDetail(app.store.db, id, scope, now))!;
-    return serialisers.answer({
-      message: 'Submerchant retrieved.',
-      data: presentSubmerchantDetail(read, now),
-    });
-  };
-  const after = async () => {
-    const read = (await readSubmerchantJson(app.store, id, merchant.id, now))!;
-    const computed = computeRequirements({ ...read.requirementsInput, now });
-    return submerchantReadAnswer(read, serialisers.requirements(computed));
-  };
+  const built = async () => answerText(submerchantJson((await buildAnswer(db, id, merchant.id, now))!), now);
+  const kept = async () => answerText((await readSubmerchantJson(db, id, merchant.id, now))!, now);
+  if ((await built()) !== (await kept())) throw new Error('the stored answer is not the built one');
   console.log(`\n${store} (load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)})`);
   console.log('A-B-B-A, the whole read (no HTTP):');
-  await perRequest('before: rows, map, present, serialise', pids, before);
-  await perRequest('after: the statement’s JSON text', pids, after);
-  await perRequest('after: the statement’s JSON text', pids, after);
-  await perRequest('before: rows, map, present, serialise', pids, before);
-  console.log('Stages, before:');
-  await perRequest('  statement of rows + JSON.parse of the nested columns', pids, () =>
-    readSubmerchant(app.store.db, id, scope),
+  await perRequest('before: the answer statement on every read', pids, built);
+  await perRequest('after: the stored answer', pids, kept);
+  await perRequest('after: the stored answer', pids, kept);
+  await perRequest('before: the answer statement on every read', pids, built);
+  console.log('Stages:');
+  await perRequest('  the answer statement (before)', pids, () => buildAnswer(db, id, merchant.id, now));
+  await perRequest('  the stored answer, read + JSON.parse of the extract', pids, () =>
+    readSubmerchantJson(db, id, merchant.id, now),
   );
-  await perRequest('  map to domain objects + requirements (incl. the statement)', pids, () =>
-    getSubmerchantDetail(app.store.db, id, scope, now),
-  );
-  await perRequest('  present (domain → snake_case)', pids, () => presentSubmerchantDetail(detail, now));
-  await perRequest('  serialise through the response schema', pids, () => serialisers.answer(presented));
-  console.log('Stages, after:');
-  await perRequest('  answer statement (JSON text + requirements input)', pids, () =>
-    readSubmerchantJson(app.store, id, merchant.id, now),
-  );
-  await perRequest('  requirements: compute + serialise', pids, () =>
-    serialisers.requirements(computeRequirements({ ...found.requirementsInput, now })),
-  );
-  await perRequest('  answer text', pids, () =>
-    submerchantReadAnswer(found, serialisers.requirements(requirements)),
-  );
+  await perRequest('  requirements (compute + serialise) + answer text', pids, () => answerText(found, now));
   await app.close();
 }
 await stopBenchPostgres();
