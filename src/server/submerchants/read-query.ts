@@ -1,4 +1,6 @@
-import { CompiledQuery, type RawBuilder, type Selectable, SqliteAdapter, sql } from 'kysely';
+import { type RawBuilder, type Selectable, SqliteAdapter, sql } from 'kysely';
+import type { Database } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 import type { AddressRow } from './addresses/service.js';
 import type { DocumentRow } from './documents/service.js';
 import type { RepresentativeRow } from './representatives/service.js';
@@ -99,34 +101,37 @@ function nested(
 /** SQLite answers JSON as text, PostgreSQL's driver parses it. */
 const parsed = <T>(value: unknown): T[] => (typeof value === 'string' ? JSON.parse(value) : value) as T[];
 
-function readStatement(db: Db, sqlite: boolean, scoped: boolean) {
-  const query = db
-    .selectFrom('submerchants as s')
-    .selectAll('s')
-    .select([
-      nested(sqlite, 'submerchant_representatives', REPRESENTATIVE, ['created_at', 'id']).as(
-        'nested_representatives',
-      ),
-      nested(sqlite, 'submerchant_addresses', ADDRESS, ['created_at', 'id']).as('nested_addresses'),
-      nested(
-        sqlite,
-        'submerchant_documents',
-        DOCUMENT,
-        ['created_at', 'id'],
-        sql`and t.replaced_at is null`,
-      ).as('nested_documents'),
-      nested(sqlite, 'submerchant_status_changes', STATUS_CHANGE, ['subject_id', 'seq']).as(
-        'nested_status_changes',
-      ),
-    ])
-    .where('s.id', '=', '')
-    .$if(scoped, (scopedQuery) => scopedQuery.where('s.merchant_id', '=', ''));
-  return query.compile().sql;
-}
-
-// The statement is the same text on every read (only its parameters change): built and compiled once per dialect
-// and scope, since compiling its ~150 nodes cost more than running it.
-const statements = new Map<string, string>();
+/**
+ * The statement is the same text on every read (only its parameters change): built and compiled once per dialect
+ * and scope, since compiling its ~150 nodes cost more than running it.
+ */
+const readStatement = (scoped: boolean) =>
+  prepared<Database, 'id' | 'merchantId', SubmerchantRow & Record<`nested_${string}`, unknown>>((db, value) => {
+    const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+    return db
+      .selectFrom('submerchants as s')
+      .selectAll('s')
+      .select([
+        nested(sqlite, 'submerchant_representatives', REPRESENTATIVE, ['created_at', 'id']).as(
+          'nested_representatives',
+        ),
+        nested(sqlite, 'submerchant_addresses', ADDRESS, ['created_at', 'id']).as('nested_addresses'),
+        nested(
+          sqlite,
+          'submerchant_documents',
+          DOCUMENT,
+          ['created_at', 'id'],
+          sql`and t.replaced_at is null`,
+        ).as('nested_documents'),
+        nested(sqlite, 'submerchant_status_changes', STATUS_CHANGE, ['subject_id', 'seq']).as(
+          'nested_status_changes',
+        ),
+      ])
+      .where('s.id', '=', value('id'))
+      .$if(scoped, (query) => query.where('s.merchant_id', '=', value('merchantId')))
+      .$castTo<SubmerchantRow & Record<`nested_${string}`, unknown>>();
+  });
+const statements = { scoped: readStatement(true), unscoped: readStatement(false) };
 
 /**
  * A submerchant and everything its read shows, in one statement: the row, its representatives and addresses,
@@ -134,17 +139,10 @@ const statements = new Map<string, string>();
  * exist or is another merchant's. The rows are those the separate queries read, column for column.
  */
 export async function readSubmerchant(db: Db, id: string, scope: Scope) {
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  const scoped = 'merchantId' in scope;
-  const key = `${sqlite}:${scoped}`;
-  let text = statements.get(key);
-  if (text === undefined) {
-    text = readStatement(db, sqlite, scoped);
-    statements.set(key, text);
-  }
-  const { rows } = await db.executeQuery<SubmerchantRow & Record<`nested_${string}`, unknown>>(
-    CompiledQuery.raw(text, scoped ? [id, scope.merchantId] : [id]),
-  );
+  const { rows } =
+    'merchantId' in scope
+      ? await statements.scoped(db, { id, merchantId: scope.merchantId })
+      : await statements.unscoped(db, { id, merchantId: undefined });
   const found = rows[0];
   if (!found) return null;
   const { nested_representatives, nested_addresses, nested_documents, nested_status_changes, ...row } = found;
