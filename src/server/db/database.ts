@@ -5,9 +5,9 @@ import type { FraudSessionReuseRefusalsTable, FraudSessionsTable } from '../frau
 import type { MerchantPreviousKeysTable, MerchantsTable } from '../merchants/table.js';
 import type { OperatorKeysTable } from '../operators/table.js';
 import type { CardVelocityLocksTable, MerchantRiskSettingsTable } from '../risk/table.js';
-import type { SubmerchantAnswersTable } from '../submerchants/read-answer.js';
 import type {
   SubmerchantAddressesTable,
+  SubmerchantAnswersTable,
   SubmerchantDocumentsArchiveTable,
   SubmerchantDocumentsTable,
   SubmerchantRepresentativesArchiveTable,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Generated, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import {
@@ -18,21 +18,8 @@ import type { RequirementsInput } from './requirements.js';
  * whose answer every write to what it shows clears and whose `version` it bumps, in the writer's transaction, by
  * trigger (so every instance sharing the database sees it).
  */
-export interface SubmerchantAnswersTable {
-  submerchant_id: string;
-  merchant_id: string;
-  version: Generated<number>;
-  /** The answer's parts (read-json.ts), null while there is none. */
-  head: string | null;
-  status_history: string | null;
-  requirements_input: string | null;
-  /** The answer statement that wrote it (a release that changes the statement never reads an older answer). */
-  format: string | null;
-  /** The answer holds for request clocks in [valid_from, stale_after), compared as ISO text like expiry itself. */
-  valid_from: string | null;
-  stale_after: string | null;
-}
 
+/** The stored answer, if there is one for this request's clock and statement. */
 const stored = prepared<Database, 'id' | 'merchantId' | 'format' | 'now', AnswerParts>((db, value) =>
   db
     .selectFrom('submerchant_answers')

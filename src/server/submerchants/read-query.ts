@@ -106,31 +106,33 @@ const parsed = <T>(value: unknown): T[] => (typeof value === 'string' ? JSON.par
  * and scope, since compiling its ~150 nodes cost more than running it.
  */
 const readStatement = (scoped: boolean) =>
-  prepared<Database, 'id' | 'merchantId', SubmerchantRow & Record<`nested_${string}`, unknown>>((db, value) => {
-    const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-    return db
-      .selectFrom('submerchants as s')
-      .selectAll('s')
-      .select([
-        nested(sqlite, 'submerchant_representatives', REPRESENTATIVE, ['created_at', 'id']).as(
-          'nested_representatives',
-        ),
-        nested(sqlite, 'submerchant_addresses', ADDRESS, ['created_at', 'id']).as('nested_addresses'),
-        nested(
-          sqlite,
-          'submerchant_documents',
-          DOCUMENT,
-          ['created_at', 'id'],
-          sql`and t.replaced_at is null`,
-        ).as('nested_documents'),
-        nested(sqlite, 'submerchant_status_changes', STATUS_CHANGE, ['subject_id', 'seq']).as(
-          'nested_status_changes',
-        ),
-      ])
-      .where('s.id', '=', value('id'))
-      .$if(scoped, (query) => query.where('s.merchant_id', '=', value('merchantId')))
-      .$castTo<SubmerchantRow & Record<`nested_${string}`, unknown>>();
-  });
+  prepared<Database, 'id' | 'merchantId', SubmerchantRow & Record<`nested_${string}`, unknown>>(
+    (db, value) => {
+      const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+      return db
+        .selectFrom('submerchants as s')
+        .selectAll('s')
+        .select([
+          nested(sqlite, 'submerchant_representatives', REPRESENTATIVE, ['created_at', 'id']).as(
+            'nested_representatives',
+          ),
+          nested(sqlite, 'submerchant_addresses', ADDRESS, ['created_at', 'id']).as('nested_addresses'),
+          nested(
+            sqlite,
+            'submerchant_documents',
+            DOCUMENT,
+            ['created_at', 'id'],
+            sql`and t.replaced_at is null`,
+          ).as('nested_documents'),
+          nested(sqlite, 'submerchant_status_changes', STATUS_CHANGE, ['subject_id', 'seq']).as(
+            'nested_status_changes',
+          ),
+        ])
+        .where('s.id', '=', value('id'))
+        .$if(scoped, (query) => query.where('s.merchant_id', '=', value('merchantId')))
+        .$castTo<SubmerchantRow & Record<`nested_${string}`, unknown>>();
+    },
+  );
 const statements = { scoped: readStatement(true), unscoped: readStatement(false) };
 
 /**

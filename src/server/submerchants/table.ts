@@ -131,3 +131,21 @@ export interface SubmerchantRepresentativesArchiveTable extends SubmerchantRepre
 
 /** A deleted document (on its own, or with its representative), kept for audit with its status history. */
 export interface SubmerchantDocumentsArchiveTable extends SubmerchantDocumentsTable, Deletion {}
+
+/**
+ * GET /v1/submerchants/:id's answer, stored with the submerchant (read-answer.ts, migration 0037): the parts its
+ * statement writes (read-json.ts), null while there is none. Triggers clear them and bump `version` on every write.
+ */
+export interface SubmerchantAnswersTable {
+  submerchant_id: string;
+  merchant_id: string;
+  version: number;
+  head: string | null;
+  status_history: string | null;
+  requirements_input: string | null;
+  /** The answer statement that wrote it (a release that changes the statement never reads an older answer). */
+  format: string | null;
+  /** The answer holds for request clocks in [valid_from, stale_after), compared as ISO text like expiry itself. */
+  valid_from: string | null;
+  stale_after: string | null;
+}
