@@ -4,6 +4,8 @@ import { listenLocally, startBenchApp } from '../lib/bench-app.js';
 
 // Our authenticated, rate-limited GET /v1/submerchants/:id (a submerchant with 3 representatives, 12 current
 // documents and 2 addresses, read with its requirements) beside a bare Fastify route answering the same JSON.
+// The sample read below stores the answer (read-answer.ts), as any first read does: the run measures the reads
+// that follow, from the stored answer (stage by stage, and built on every read: submerchant-read-stages.ts).
 const { app, stopOnSigterm } = await startBenchApp();
 // The limiter still counts every request; the queries (and default) limits are only raised so that the run is
 // not refused.

@@ -15,6 +15,7 @@ import { StatusHistorySchema } from './status-history-schema.js';
  * route sends it without parsing, mapping, presenting and serialising ~17 KiB of objects again. Only `requirements` (their rules and messages are
  * written once, in requirements.ts) is computed in JavaScript, from a small extract the same statement returns.
  * A test holds the text to what the presenters and the response schema's serialiser answer, byte for byte.
+ * The read runs it only when the answer stored with the submerchant is missing or stale (read-answer.ts).
  */
 
 type Sql = RawBuilder<unknown>;
