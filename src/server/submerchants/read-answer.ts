@@ -32,13 +32,15 @@ const stored = prepared<Database, 'id' | 'merchantId' | 'format' | 'now', Answer
     .where((eb) => eb.or([eb('stale_after', 'is', null), eb('stale_after', '>', value('now'))])),
 );
 
-type StoreValue = keyof AnswerParts | 'id' | 'version' | 'format' | 'validFrom' | 'staleAfter';
+type StoreValue = keyof AnswerParts | 'id' | 'merchantId' | 'version' | 'format' | 'validFrom' | 'staleAfter';
 
 // Only over the version it was built from: a write committed since then bumped it, and its answer wins.
 const store = prepared<Database, StoreValue, unknown>((db, value) =>
   db
     .updateTable('submerchant_answers')
     .set({
+      // The merchant the statement found it under (a change of merchant, were there one, clears the answer).
+      merchant_id: value('merchantId'),
       format: value('format'),
       head: value('head'),
       status_history: value('status_history'),
@@ -90,6 +92,7 @@ export async function buildAnswer(db: Kysely<Database>, id: string, merchantId: 
 export async function keepAnswer(
   db: Kysely<Database>,
   id: string,
+  merchantId: string,
   built: BuiltAnswer,
   json: SubmerchantJson,
   now: Date,
@@ -97,6 +100,7 @@ export async function keepAnswer(
   if (built.answer_version === null) return;
   await store(db, {
     id,
+    merchantId,
     version: built.answer_version,
     format: formatOf(db),
     head: built.head,
@@ -121,6 +125,6 @@ export async function readSubmerchantJson(
   const built = await buildAnswer(db, id, merchantId, now);
   if (!built) return null;
   const json = submerchantJson(built);
-  await keepAnswer(db, id, built, json, now);
+  await keepAnswer(db, id, merchantId, built, json, now);
   return json;
 }

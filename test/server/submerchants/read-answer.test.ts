@@ -175,7 +175,7 @@ describe.each(DIALECTS)('%s: GET /v1/submerchants/:id keeps its answer', (dialec
     const now = clock.now();
     const built = (await buildAnswer(app.store.db, id, merchant.id, now))!;
     ok(await api.post(`${base}/addresses`, addressBody({ number: '500' })));
-    await keepAnswer(app.store.db, id, built, submerchantJson(built), now);
+    await keepAnswer(app.store.db, id, merchant.id, built, submerchantJson(built), now);
     expect((await storedAnswer()).head).toBeNull();
     expect(await read()).toContain('"number":"500"');
     // Built over the version it read, a refill is kept.
