@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
 import { createTestMerchant, createTestOperator, DIALECTS, type TestClock } from '../../helpers/app.js';
 import {
@@ -395,5 +396,46 @@ describe.each(DIALECTS)('%s: documents', (dialect) => {
         Array(4).fill('DOCUMENT_PENDING_REVIEW'),
       );
     });
+  });
+});
+
+// Issue 14: every upload to a submerchant waits for the one holding its lock, so what runs between the lock and
+// COMMIT bounds the route's throughput on PostgreSQL (bench/README.md).
+describe('documents on PostgreSQL: the statements of an upload', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('replaces a document in five statements, the lock and the replacement prepared once by name', async () => {
+    const { api } = await startOnboarding('postgres');
+    const submerchant = (await api.post('/v1/submerchants', submerchantBody())).body.data;
+    const docs = `/v1/submerchants/${submerchant.id}/documents`;
+    const first = (await api.post(docs, documentBody('social_contract'))).body.data;
+
+    const sent: { text: string; name?: string }[] = [];
+    const query = pg.Client.prototype.query;
+    vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const [config] = args as [string | { text: string; name?: string }];
+      sent.push(typeof config === 'string' ? { text: config } : config);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as never);
+    const { status, body } = await api.post(docs, documentBody('social_contract', { file_name: 'v2.pdf' }));
+    vi.restoreAllMocks();
+
+    expect(status).toBe(201);
+    expect(body.data).toMatchObject({ file_name: 'v2.pdf', replaces_document_id: first.id, current: true });
+    expect(sent.map((statement) => statement.text)).toEqual([
+      'begin',
+      expect.stringMatching(/^with "locked" as \(update "submerchants"/),
+      expect.stringMatching(/^with "retired" as \(update "submerchant_documents"/),
+      expect.stringMatching(/^with "event" as \(insert into "events"/),
+      'commit',
+    ]);
+    for (const statement of sent.slice(1, 4)) expect(statement.name).toEqual(expect.any(String));
+    // What was answered is what was stored: the first is replaced, its history and the new one's kept.
+    const stored = (await api.get(`${docs}?type=social_contract`)).body.data;
+    expect(stored.map((d: { id: string; current: boolean }) => [d.id, d.current])).toEqual([
+      [body.data.id, true],
+      [first.id, false],
+    ]);
+    expect(stored[0].status_history).toEqual([expect.objectContaining({ from: null, to: 'pending' })]);
   });
 });
