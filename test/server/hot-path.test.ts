@@ -1,29 +1,12 @@
-import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { VigiaApp } from '../../src/server/app.js';
 import { createTestMerchant, freshDatabaseUrl, startApp, type TestMerchant } from '../helpers/app.js';
 import { CHROME_UA, cardFields } from '../helpers/charges.js';
+import { recordStatements } from '../helpers/statements.js';
 
 // Issue 14: what the busiest routes cost PostgreSQL per request, in the steady state (the key verified lately,
 // rate-limit points held by this instance). One round trip for a write, none for the account read: each extra
 // one was a measurable share of the throughput (bench/README.md).
-
-interface Sent {
-  text: string;
-  name?: string;
-}
-
-/** Records every statement the app's connections send (the database still runs them). */
-function recordStatements(): Sent[] {
-  const sent: Sent[] = [];
-  const query = pg.Client.prototype.query;
-  vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-    const [config] = args as [string | { text: string; name?: string }];
-    sent.push(typeof config === 'string' ? { text: config } : config);
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as never);
-  return sent;
-}
 
 const browserHeaders = (merchant: TestMerchant) => ({
   ...merchant.public,

@@ -1,7 +1,7 @@
-import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
 import { createTestMerchant, createTestOperator, DIALECTS, type TestClock } from '../../helpers/app.js';
+import { recordStatements } from '../../helpers/statements.js';
 import {
   type Client,
   client,
@@ -410,13 +410,7 @@ describe('documents on PostgreSQL: the statements of an upload', () => {
     const docs = `/v1/submerchants/${submerchant.id}/documents`;
     const first = (await api.post(docs, documentBody('social_contract'))).body.data;
 
-    const sent: { text: string; name?: string }[] = [];
-    const query = pg.Client.prototype.query;
-    vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      const [config] = args as [string | { text: string; name?: string }];
-      sent.push(typeof config === 'string' ? { text: config } : config);
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as never);
+    const sent = recordStatements();
     const { status, body } = await api.post(docs, documentBody('social_contract', { file_name: 'v2.pdf' }));
     vi.restoreAllMocks();
 
