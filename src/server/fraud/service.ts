@@ -263,18 +263,35 @@ function whereOpen(
     .where('expires_at', '>', input.now);
 }
 
-/** The consuming UPDATE, not yet run: it answers the consumed row, or nothing. */
-export type ConsumingUpdate = UpdateQueryBuilder<
-  Database,
-  'fraud_sessions',
-  'fraud_sessions',
-  Selectable<FraudSessionsTable>
->;
+/** What a consuming UPDATE is run with. */
+export type ConsumeValues = Record<'sessionId' | 'merchantId' | 'chargeId' | 'now', string>;
 
-/** Runs a session's conditional UPDATE: alone by default, or with statements that must go with it. */
-export type RunSessionUpdate = (
-  update: ConsumingUpdate,
-) => Promise<Selectable<FraudSessionsTable> | undefined>;
+/**
+ * The consuming UPDATE of a prepared statement (db/prepared.ts), its values marked: it answers the consumed row,
+ * or nothing. A statement that must go with it (the charge's card lock) builds on it.
+ */
+export function consumingUpdate(db: Kysely<Database>, value: <T = string>(name: keyof ConsumeValues) => T) {
+  const now = value('now');
+  return whereOpen(
+    db.updateTable('fraud_sessions').set({ consumed_at: now, charge_id: value('chargeId'), updated_at: now }),
+    { sessionId: value('sessionId'), merchantId: value('merchantId'), now },
+  ).returningAll();
+}
+
+const consumeSession = prepared<Database, keyof ConsumeValues, Selectable<FraudSessionsTable>>(
+  consumingUpdate,
+);
+
+/** Runs the consuming UPDATE alone: the consumed row, or nothing. */
+export async function consumeSessionRow(
+  db: Kysely<Database>,
+  values: ConsumeValues,
+): Promise<Selectable<FraudSessionsTable> | undefined> {
+  return (await consumeSession(db, values)).rows[0];
+}
+
+/** Runs a session's consuming UPDATE: alone by default, or with statements that must go with it. */
+export type RunSessionUpdate = (values: ConsumeValues) => Promise<Selectable<FraudSessionsTable> | undefined>;
 
 export type ConsumeResult = { ok: true; session: FraudSession } | { ok: false; reason: FraudSessionRefusal };
 
@@ -287,14 +304,15 @@ export type ConsumeResult = { ok: true; session: FraudSession } | { ok: false; r
 export async function consumeFraudSession(
   db: Kysely<Database>,
   input: { merchantId: string; sessionId: string; chargeId: string; now: Date },
-  run?: RunSessionUpdate,
+  run: RunSessionUpdate = (values) => consumeSessionRow(db, values),
 ): Promise<ConsumeResult> {
   const now = input.now.toISOString();
-  const update = whereOpen(
-    db.updateTable('fraud_sessions').set({ consumed_at: now, charge_id: input.chargeId, updated_at: now }),
-    { ...input, now },
-  ).returningAll();
-  const row = await (run ? run(update) : update.executeTakeFirst());
+  const row = await run({
+    sessionId: input.sessionId,
+    merchantId: input.merchantId,
+    chargeId: input.chargeId,
+    now,
+  });
   if (row) return { ok: true, session: toFraudSession(row) };
   const refusal = await refusalOf(db, input.merchantId, input.sessionId, input.now);
   // 'open' here means the row changed between the two statements; it was not ours, so it is used.

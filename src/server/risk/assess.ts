@@ -35,7 +35,7 @@ export async function assessCharge(
   const consumed = await consumeFraudSession(
     trx,
     { merchantId: merchant.id, sessionId: fraudSessionId, chargeId, now },
-    lockingCard(trx, { merchantId: merchant.id, cardHash, now }),
+    lockingCard(trx, cardHash),
   );
   if (!consumed.ok) throw chargeFraudSessionError(consumed.reason);
   const session = consumed.session;

@@ -1,14 +1,58 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
 import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 
 import type { Database } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
-import type { FraudSession, RunSessionUpdate } from '../fraud/service.js';
+import {
+  type ConsumeValues,
+  consumeSessionRow,
+  consumingUpdate,
+  type FraudSession,
+  type RunSessionUpdate,
+} from '../fraud/service.js';
+import type { FraudSessionsTable } from '../fraud/table.js';
 import { deviceOf, sameOsFamily, sessionUserAgent } from './device.js';
 import type { MerchantRiskThresholds, RiskPolicy } from './policy.js';
 import { normalizeIp } from './rules/ip-mismatch.js';
 import type { RiskInput, VisitorLinks } from './types.js';
+
+type LockValue = keyof ConsumeValues | 'cardHash';
+
+/** PostgreSQL: the consuming UPDATE and, on the row it consumed, the card's lock (an upsert), one statement. */
+const consumeLockingCard = prepared<Database, LockValue, Selectable<FraudSessionsTable>>((db, value) =>
+  db
+    .with('consumed', () => consumingUpdate(db, value))
+    .with('locked', (creator) =>
+      creator
+        .insertInto('card_velocity_locks')
+        .columns(['merchant_id', 'card_hash', 'last_charge_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('consumed')
+            .select([
+              'merchant_id',
+              eb.val(value('cardHash')).as('card_hash'),
+              eb.val(value('now')).as('last_charge_at'),
+            ]),
+        )
+        .onConflict((conflict) =>
+          conflict.columns(['merchant_id', 'card_hash']).doUpdateSet({ last_charge_at: value('now') }),
+        ),
+    )
+    .selectFrom('consumed')
+    .selectAll(),
+);
+
+/** SQLite: the card's lock alone, after the session's UPDATE. */
+const lockCard = prepared<Database, 'merchantId' | 'cardHash' | 'now', never>((db, value) =>
+  db
+    .insertInto('card_velocity_locks')
+    .values({ merchant_id: value('merchantId'), card_hash: value('cardHash'), last_charge_at: value('now') })
+    .onConflict((conflict) =>
+      conflict.columns(['merchant_id', 'card_hash']).doUpdateSet({ last_charge_at: value('now') }),
+    ),
+);
 
 /**
  * Consumes the charge's fraud session and, when that succeeds, locks its card: an upsert of the card's row, held
@@ -16,52 +60,18 @@ import type { RiskInput, VisitorLinks } from './types.js';
  * counts this one. On PostgreSQL both go in one statement (the lock reads the consumed row, so the session is
  * always taken before the card); SQLite runs one write transaction at a time, so there the lock only costs the
  * write. The counts (`recentHistory`) must come in a later statement: a PostgreSQL statement reads from the
- * snapshot it started with, so only a later one sees the charge of a transaction the lock waited for.
+ * snapshot it started with, so only a later one sees the charge of a transaction the lock waited for. Both
+ * statements are prepared (db/prepared.ts).
  */
-export function lockingCard(
-  db: Kysely<Database>,
-  card: { merchantId: string; cardHash: string; now: Date },
-): RunSessionUpdate {
-  const timestamp = card.now.toISOString();
-  const lock = { merchant_id: card.merchantId, card_hash: card.cardHash, last_charge_at: timestamp };
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
-    return async (update) => {
-      const consumed = await update.executeTakeFirst();
-      if (consumed) {
-        await db
-          .insertInto('card_velocity_locks')
-          .values(lock)
-          .onConflict((conflict) =>
-            conflict.columns(['merchant_id', 'card_hash']).doUpdateSet({ last_charge_at: timestamp }),
-          )
-          .execute();
-      }
-      return consumed;
-    };
+export function lockingCard(db: Kysely<Database>, cardHash: string): RunSessionUpdate {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    return async (values) => (await consumeLockingCard(db, { ...values, cardHash })).rows[0];
   }
-  return (update) =>
-    db
-      .with('consumed', () => update)
-      .with('locked', (creator) =>
-        creator
-          .insertInto('card_velocity_locks')
-          .columns(['merchant_id', 'card_hash', 'last_charge_at'])
-          .expression((eb) =>
-            eb
-              .selectFrom('consumed')
-              .select([
-                'merchant_id',
-                eb.val(lock.card_hash).as('card_hash'),
-                eb.val(timestamp).as('last_charge_at'),
-              ]),
-          )
-          .onConflict((conflict) =>
-            conflict.columns(['merchant_id', 'card_hash']).doUpdateSet({ last_charge_at: timestamp }),
-          ),
-      )
-      .selectFrom('consumed')
-      .selectAll()
-      .executeTakeFirst();
+  return async (values) => {
+    const consumed = await consumeSessionRow(db, values);
+    if (consumed) await lockCard(db, { merchantId: values.merchantId, cardHash, now: values.now });
+    return consumed;
+  };
 }
 
 const minutesBefore = (now: Date, minutes: number) =>
@@ -98,6 +108,14 @@ interface RiskReadRow {
 }
 
 /**
+ * The merchant of a card's or device's rows, compared as a filter rather than an index condition: the reads are
+ * then served by the card / visitor index (migration 0033) whatever PostgreSQL's statistics say, never by a scan
+ * of the merchant's charges in the window (the same predicate; `|| ''` only hides the column from the planner's
+ * index matching, on both dialects).
+ */
+const merchantFilter = sql<string>`merchant_id || ''`;
+
+/**
  * What the risk step reads, in one statement (one round trip on PostgreSQL), prepared (db/prepared.ts): the
  * merchant's thresholds, the recent charges of the card and of the device, and the device's links (its charges'
  * cards and buyers, its other sessions' sources) as JSON arrays. Without a device, only the thresholds and
@@ -118,9 +136,9 @@ function riskReadStatement(
       eb
         .selectFrom('charges')
         .select((count) => count.fn.countAll<number>().as('count'))
-        .where('merchant_id', '=', merchantId)
         .where(column, '=', value)
-        .where('created_at', '>=', since);
+        .where('created_at', '>=', since)
+        .where(merchantFilter, '=', merchantId);
     const always = [
       threshold('review_threshold').as('review_threshold'),
       threshold('decline_threshold').as('decline_threshold'),
@@ -136,18 +154,18 @@ function riskReadStatement(
         eb
           .selectFrom('charges')
           .select(['card_hash', 'customer_document', 'customer_email'])
-          .where('merchant_id', '=', merchantId)
           .where('visitor_id', '=', visitorId)
           .where('created_at', '>=', linkedSince)
+          .where(merchantFilter, '=', merchantId)
           .limit(value<number>('linkRows')),
       ).as('linked_charges'),
       jsonArrayFrom(
         eb
           .selectFrom('fraud_sessions')
           .select(['observed_ip_address', 'observed_user_agent'])
-          .where('merchant_id', '=', merchantId)
           .where('visitor_id', '=', visitorId)
           .where('created_at', '>=', linkedSince)
+          .where(merchantFilter, '=', merchantId)
           .where('id', '!=', value('sessionId'))
           .limit(value<number>('linkRows')),
       ).as('linked_sessions'),

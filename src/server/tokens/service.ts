@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { newId } from '../core/ids.js';
 import type { Database } from '../db/database.js';
-import { preparedInsert } from '../db/prepared.js';
+import { prepared, preparedInsert } from '../db/prepared.js';
 import type { CardBrand, StoredCard } from './card.js';
 import type { CardTokensTable } from './table.js';
 
@@ -69,6 +69,22 @@ export type TokenConsumption =
   | { ok: true; token: CardToken }
   | { ok: false; reason: 'not_found' | 'expired' | 'already_used' };
 
+// Every charge consumes one: prepared once (db/prepared.ts).
+const consumeToken = prepared<
+  Database,
+  'tokenId' | 'merchantId' | 'chargeId' | 'now',
+  Selectable<CardTokensTable>
+>((db, value) =>
+  db
+    .updateTable('card_tokens')
+    .set({ used_at: value('now'), charge_id: value('chargeId') })
+    .where('id', '=', value('tokenId'))
+    .where('merchant_id', '=', value('merchantId'))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', value('now'))
+    .returningAll(),
+);
+
 /**
  * Marks the token used by a charge: one conditional UPDATE, so of two charges racing for a token exactly one
  * gets it, on one instance or many. Run it in the charge's transaction so that a failed charge gives it back.
@@ -78,16 +94,13 @@ export async function consumeCardToken(
   input: { merchantId: string; tokenId: string; chargeId: string; now: Date },
 ): Promise<TokenConsumption> {
   const now = input.now.toISOString();
-  const row = await db
-    .updateTable('card_tokens')
-    .set({ used_at: now, charge_id: input.chargeId })
-    .where('id', '=', input.tokenId)
-    .where('merchant_id', '=', input.merchantId)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
-  if (row) return { ok: true, token: toCardToken(row) };
+  const { rows } = await consumeToken(db, {
+    tokenId: input.tokenId,
+    merchantId: input.merchantId,
+    chargeId: input.chargeId,
+    now,
+  });
+  if (rows[0]) return { ok: true, token: toCardToken(rows[0]) };
   const current = await db
     .selectFrom('card_tokens')
     .select(['used_at', 'expires_at'])

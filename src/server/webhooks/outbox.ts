@@ -11,7 +11,7 @@ import { newId } from '../core/ids.js';
 import { toJson } from '../db/columns.js';
 
 import type { Database } from '../db/database.js';
-import { prepared } from '../db/prepared.js';
+import { prepared, preparedInsert } from '../db/prepared.js';
 import type { EventsTable } from './table.js';
 import { notifyOtherProcesses } from './wakeup.js';
 
@@ -86,23 +86,15 @@ async function writeEvent(trx: Kysely<Database>, event: NewEvent): Promise<{ id:
     created_at: event.now.toISOString(),
   };
   const { change } = event;
-  const columns = change ? Object.keys(change.row) : [];
-  const changed = change ? prefixed(change.row) : {};
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    const statement = statementFor(`with event: ${change?.table ?? ''}(${columns.join(',')})`, () =>
-      writeEventStatement(change?.table, columns),
-    );
-    const { rows } = await statement(trx, { ...values, ...changed });
+    const { statement, names, columns } = withEventStatement(change);
+    const given: Record<string, unknown> = { ...values };
+    const row = change?.row as Record<string, unknown> | undefined;
+    for (let index = 0; index < columns.length; index++) given[names[index]!] = row![columns[index]!];
+    const { rows } = await statement(trx, given);
     return { id: values.id, queued: Number(rows[0]?.queued ?? 0) };
   }
-  if (change) {
-    const insert = statementFor(`alone: ${change.table}(${columns.join(',')})`, () =>
-      prepared<Database, string, never>((db, value) =>
-        db.insertInto(change.table).values(changeRow(columns, value) as never),
-      ),
-    );
-    await insert(trx, changed);
-  }
+  if (change) await insertChange(change)(trx, change.row);
   await insertEvent(trx, values);
   const { numAffectedRows } = await queueDeliveries(trx, values);
   return { id: values.id, queued: Number(numAffectedRows ?? 0) };
@@ -114,22 +106,45 @@ type Statement = (
   values: Record<string, unknown>,
 ) => Promise<QueryResult<{ queued?: number }>>;
 
-// Each shape's statement (PostgreSQL's with the event or SQLite's alone, the change's table and columns) is
-// prepared once (db/prepared.ts).
-const statements = new Map<string, Statement>();
-function statementFor(shape: string, make: () => Statement): Statement {
-  let statement = statements.get(shape);
-  if (!statement) {
-    statement = make();
-    statements.set(shape, statement);
+/**
+ * PostgreSQL: each table's statement with its change (or none), prepared once (db/prepared.ts). A change is a
+ * whole row (`NewRow`), so its columns are those of the table's first one; they are passed beside the event's
+ * under their own prefix (`names`).
+ */
+const withEvent = new Map<
+  keyof Database | undefined,
+  { statement: Statement; names: string[]; columns: string[] }
+>();
+function withEventStatement(change: NewRow | undefined) {
+  let found = withEvent.get(change?.table);
+  if (!found) {
+    const columns = change ? Object.keys(change.row) : [];
+    found = {
+      statement: writeEventStatement(change?.table, columns),
+      names: columns.map((c) => CHANGE + c),
+      columns,
+    };
+    withEvent.set(change?.table, found);
   }
-  return statement;
+  return found;
+}
+
+/** SQLite: the change's INSERT alone, one prepared statement per table. */
+const changeInserts = new Map<keyof Database, (db: Kysely<Database>, row: object) => Promise<void>>();
+function insertChange(change: NewRow) {
+  let insert = changeInserts.get(change.table);
+  if (!insert) {
+    insert = preparedInsert<Database, typeof change.table>(change.table) as (
+      db: Kysely<Database>,
+      row: object,
+    ) => Promise<void>;
+    changeInserts.set(change.table, insert);
+  }
+  return insert;
 }
 
 // A change's columns are passed beside the event's under their own prefix.
 const CHANGE = 'change.';
-const prefixed = (row: object) =>
-  Object.fromEntries(Object.entries(row).map(([column, value]) => [CHANGE + column, value]));
 const changeRow = (columns: string[], value: (name: string) => unknown) =>
   Object.fromEntries(columns.map((column) => [column, value(CHANGE + column)]));
 const eventRow = (value: (name: keyof EventValues) => string): EventValues => ({

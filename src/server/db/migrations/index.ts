@@ -23,6 +23,7 @@ import m0028 from './0028_charges_search_trgm.js';
 import m0029 from './0029_submerchant_archive.js';
 import m0031 from './0031_merchant_public_key.js';
 import m0032 from './0032_charges_range_pg.js';
+import m0033 from './0033_charges_velocity_by_card.js';
 import m0037 from './0037_submerchant_answers.js';
 import m0039 from './0039_charges_search_by_day.js';
 
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '0029_submerchant_archive': m0029,
   '0031_merchant_public_key': m0031,
   '0032_charges_range_pg': m0032,
+  '0033_charges_velocity_by_card': m0033,
   '0037_submerchant_answers': m0037,
   '0039_charges_search_by_day': m0039,
 };
