@@ -1,7 +1,6 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
-import { claimRows } from '../db/claim.js';
-import type { Dialect } from '../db/connect.js';
-import type { Database, VigiaStore } from '../db/database.js';
+import { type ExpressionBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { preparedClaim } from '../db/claim.js';
+import type { Database } from '../db/database.js';
 
 /**
  * Taking due deliveries with a lease: `locked_by` names the worker, `lease_expires_at` says until when. A
@@ -13,6 +12,9 @@ import type { Database, VigiaStore } from '../db/database.js';
  * takes due deliveries round-robin between merchants (each merchant's oldest first, then each one's second, …),
  * so that a merchant whose endpoints never answer, or a burst of one merchant's events, leaves the other
  * merchants' deliveries free slots at the next claim instead of a queue behind its timeouts.
+ *
+ * The claim is one statement compiled once (db/claim.ts, `prepared`): the worker sends it at every poll, and
+ * building and compiling this query cost more than running it.
  */
 
 export interface InFlightLimits {
@@ -30,10 +32,14 @@ export interface ClaimRequest {
   limits: InFlightLimits;
 }
 
+/** The claim's values, each marked with `value(name)` where the statement uses it. */
+type ClaimValue = 'workerId' | 'now' | 'leaseExpiresAt' | 'limit' | 'perMerchant' | 'perHost';
+type Value = <T = string>(name: ClaimValue) => T;
+
 /** A delivery that may be claimed now, judged on its own columns (what db/claim.ts checks again as it locks). */
 function claimable(eb: ExpressionBuilder<Database, 'webhook_deliveries'>, now: string) {
   return eb.and([
-    eb('webhook_deliveries.status', '=', 'pending'),
+    eb('webhook_deliveries.status', '=', sql.lit('pending')),
     eb('webhook_deliveries.next_attempt_at', '<=', now),
     eb.or([
       eb('webhook_deliveries.lease_expires_at', 'is', null),
@@ -43,21 +49,21 @@ function claimable(eb: ExpressionBuilder<Database, 'webhook_deliveries'>, now: s
 }
 
 /** What this worker holds now: its live leases, with their endpoints (for the host). */
-function leases(db: Kysely<Database>, request: ClaimRequest, now: string) {
+function leases(db: Kysely<Database>, value: Value) {
   return db
     .selectFrom('webhook_deliveries as held')
     .innerJoin('webhook_endpoints as held_endpoint', 'held_endpoint.id', 'held.endpoint_id')
-    .where('held.locked_by', '=', request.workerId)
-    .where('held.lease_expires_at', '>', now);
+    .where('held.locked_by', '=', value('workerId'))
+    .where('held.lease_expires_at', '>', value('now'));
 }
 
 /** What this worker holds, counted per merchant and per host: computed once per claim (a few dozen leases). */
-const heldPerMerchant = (db: Kysely<Database>, request: ClaimRequest, now: string) =>
-  leases(db, request, now)
+const heldPerMerchant = (db: Kysely<Database>, value: Value) =>
+  leases(db, value)
     .select(['held.merchant_id', (eb) => eb.fn.countAll<number>().as('held')])
     .groupBy('held.merchant_id');
-const heldPerHost = (db: Kysely<Database>, request: ClaimRequest, now: string) =>
-  leases(db, request, now)
+const heldPerHost = (db: Kysely<Database>, value: Value) =>
+  leases(db, value)
     .select(['held_endpoint.host', (eb) => eb.fn.countAll<number>().as('held')])
     .groupBy('held_endpoint.host');
 
@@ -67,14 +73,15 @@ const heldPerHost = (db: Kysely<Database>, request: ClaimRequest, now: string) =
  * set (at most endpoints × perMerchant rows) is as fair as ranking the whole backlog, and costs index seeks per
  * endpoint instead of a sort of every due delivery.
  */
-function oldestDueOfEachEndpoint(db: Kysely<Database>, request: ClaimRequest, dialect: Dialect, now: string) {
-  const fullHosts = leases(db, request, now)
+function oldestDueOfEachEndpoint(db: Kysely<Database>, value: Value) {
+  const now = value('now');
+  const fullHosts = leases(db, value)
     .select('held_endpoint.host')
     .groupBy('held_endpoint.host')
-    .having((eb) => eb.fn.countAll(), '>=', request.limits.perHost);
+    .having((eb) => eb.fn.countAll(), '>=', value<number>('perHost'));
   const endpoints = db
     .selectFrom('webhook_endpoints')
-    .where('webhook_endpoints.status', '=', 'active')
+    .where('webhook_endpoints.status', '=', sql.lit('active'))
     .where('webhook_endpoints.host', 'not in', fullHosts);
   const oldest = (eb: ExpressionBuilder<Database, 'webhook_endpoints'>) =>
     eb
@@ -83,9 +90,9 @@ function oldestDueOfEachEndpoint(db: Kysely<Database>, request: ClaimRequest, di
       .where((inner) => claimable(inner, now))
       .orderBy('webhook_deliveries.next_attempt_at')
       .orderBy('webhook_deliveries.id')
-      .limit(request.limits.perMerchant);
+      .limit(value<number>('perMerchant'));
   const columns = ['d.id', 'd.merchant_id', 'd.next_attempt_at', 'webhook_endpoints.host'] as const;
-  if (dialect === 'postgres') {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
     return endpoints
       .innerJoinLateral(
         (eb) => oldest(eb).select(['id', 'merchant_id', 'next_attempt_at']).as('d'),
@@ -108,9 +115,8 @@ function oldestDueOfEachEndpoint(db: Kysely<Database>, request: ClaimRequest, di
  * in round-robin order, up to `limit`. A paused endpoint's deliveries wait (keeping their place) until it is active
  * again; so do those to a host at its limit, without using up their merchant's turns.
  */
-function fairCandidates(db: Kysely<Database>, request: ClaimRequest, dialect: Dialect, now: string) {
-  const { perMerchant, perHost } = request.limits;
-  const due = db.selectFrom(oldestDueOfEachEndpoint(db, request, dialect, now).as('oldest')).select((eb) => [
+function fairCandidates(db: Kysely<Database>, value: Value) {
+  const due = db.selectFrom(oldestDueOfEachEndpoint(db, value).as('oldest')).select((eb) => [
     'oldest.id',
     'oldest.merchant_id',
     'oldest.next_attempt_at',
@@ -124,11 +130,7 @@ function fairCandidates(db: Kysely<Database>, request: ClaimRequest, dialect: Di
   ]);
   const withinMerchantShare = db
     .selectFrom(due.as('due'))
-    .leftJoin(
-      heldPerMerchant(db, request, now).as('merchant_held'),
-      'merchant_held.merchant_id',
-      'due.merchant_id',
-    )
+    .leftJoin(heldPerMerchant(db, value).as('merchant_held'), 'merchant_held.merchant_id', 'due.merchant_id')
     .select((eb) => [
       'due.id',
       'due.next_attempt_at',
@@ -146,27 +148,47 @@ function fairCandidates(db: Kysely<Database>, request: ClaimRequest, dialect: Di
         .as('host_rank'),
     ])
     .where((eb) =>
-      eb(eb('due.merchant_rank', '+', eb.fn.coalesce('merchant_held.held', eb.lit(0))), '<=', perMerchant),
+      eb(
+        eb('due.merchant_rank', '+', eb.fn.coalesce('merchant_held.held', eb.lit(0))),
+        '<=',
+        value<number>('perMerchant'),
+      ),
     );
   return db
     .selectFrom(withinMerchantShare.as('fair'))
-    .leftJoin(heldPerHost(db, request, now).as('host_held'), 'host_held.host', 'fair.host')
+    .leftJoin(heldPerHost(db, value).as('host_held'), 'host_held.host', 'fair.host')
     .select('fair.id')
-    .where((eb) => eb(eb('fair.host_rank', '+', eb.fn.coalesce('host_held.held', eb.lit(0))), '<=', perHost))
+    .where((eb) =>
+      eb(
+        eb('fair.host_rank', '+', eb.fn.coalesce('host_held.held', eb.lit(0))),
+        '<=',
+        value<number>('perHost'),
+      ),
+    )
     .orderBy('fair.merchant_rank')
     .orderBy('fair.next_attempt_at')
     .orderBy('fair.id')
-    .limit(request.limit);
+    .limit(value<number>('limit'));
 }
 
-/** Leases up to `limit` due deliveries to `workerId`, fairly (see above); returns their ids. */
-export function claimDueDeliveries(store: VigiaStore, request: ClaimRequest): Promise<string[]> {
-  const now = request.now.toISOString();
-  const leaseExpiresAt = new Date(request.now.getTime() + request.leaseMs).toISOString();
-  return claimRows(store, {
-    table: 'webhook_deliveries',
-    candidates: (db) => fairCandidates(db, request, store.dialect, now),
-    where: (eb) => claimable(eb, now),
-    set: { locked_by: request.workerId, lease_expires_at: leaseExpiresAt },
+const claimStatement = preparedClaim<Database, 'webhook_deliveries', ClaimValue>({
+  table: 'webhook_deliveries',
+  candidates: fairCandidates,
+  where: (eb, value) => claimable(eb, value('now')),
+  set: (value) => ({ locked_by: value('workerId'), lease_expires_at: value('leaseExpiresAt') }),
+});
+
+/**
+ * Leases up to `limit` due deliveries to `workerId`, fairly (see above); returns their ids. `db` may be a
+ * transaction: the worker records the outcomes that finished and claims in one commit.
+ */
+export function claimDueDeliveries(db: Kysely<Database>, request: ClaimRequest): Promise<string[]> {
+  return claimStatement(db, {
+    workerId: request.workerId,
+    now: request.now.toISOString(),
+    leaseExpiresAt: new Date(request.now.getTime() + request.leaseMs).toISOString(),
+    limit: request.limit,
+    perMerchant: request.limits.perMerchant,
+    perHost: request.limits.perHost,
   });
 }

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { newId } from '../core/ids.js';
 import type { Database } from '../db/database.js';
 import { type ListFilters, type Pagination, paginate } from '../db/lists.js';
+import { prepared, preparedInsert } from '../db/prepared.js';
 import { retryDelayMs } from './retry-schedule.js';
 import type { SendResult } from './sender.js';
 import type { DeliveryStatus, WebhookAttemptsTable, WebhookDeliveriesTable } from './table.js';
@@ -73,69 +74,100 @@ export function buildPayload(
 
 export const isSuccess = (status: number | null): boolean => status !== null && status >= 200 && status < 300;
 
-/**
- * Writes an attempt's outcome and the delivery's next state in one transaction: succeeded, pending with the
- * next due time from the retry schedule, or failed once the schedule is exhausted. Conditional on still holding
- * the lease; returns null when the delivery was taken over or deleted meanwhile (nothing is written then).
- */
-export async function recordAttempt(
-  db: Kysely<Database>,
-  input: {
-    delivery: ClaimedDelivery;
-    workerId: string;
-    attemptedAt: Date;
-    result: SendResult;
-    now: Date;
-    random?: () => number;
-  },
-): Promise<DeliveryStatus | null> {
-  const { delivery, result, now } = input;
-  const attempt = delivery.attemptCount + 1;
-  let status: DeliveryStatus;
-  let nextAttemptAt: string | null = null;
-  let retryStep = delivery.retryStep;
+/** One finished attempt of a claimed delivery, to be recorded. */
+export interface AttemptOutcome {
+  delivery: ClaimedDelivery;
+  attemptedAt: Date;
+  result: SendResult;
+}
+
+/** The delivery's state after an attempt: succeeded, pending until the retry schedule's next time, or failed. */
+function stateAfter(outcome: AttemptOutcome, now: Date, random?: () => number) {
+  const { delivery, result } = outcome;
   if (isSuccess(result.status)) {
-    status = 'succeeded';
-  } else {
-    retryStep += 1;
-    const delay = retryDelayMs(retryStep, input.random);
-    if (delay === null) status = 'failed';
-    else {
-      status = 'pending';
-      nextAttemptAt = new Date(now.getTime() + delay).toISOString();
-    }
+    return { status: 'succeeded' as const, retryStep: delivery.retryStep, nextAttemptAt: null };
   }
-  return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('webhook_deliveries')
-      .set({
-        status,
-        attempt_count: attempt,
-        retry_step: retryStep,
-        next_attempt_at: nextAttemptAt,
-        locked_by: null,
-        lease_expires_at: null,
-        last_attempt_at: input.attemptedAt.toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .where('id', '=', delivery.id)
-      .where('locked_by', '=', input.workerId)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return null;
-    await trx
-      .insertInto('webhook_attempts')
-      .values({
-        id: newId(),
-        delivery_id: delivery.id,
-        attempt,
-        attempted_at: input.attemptedAt.toISOString(),
-        response_status: result.status,
-        latency_ms: result.latencyMs,
-        error: result.error,
-      })
-      .execute();
-    return status;
-  });
+  const retryStep = delivery.retryStep + 1;
+  const delay = retryDelayMs(retryStep, random);
+  if (delay === null) return { status: 'failed' as const, retryStep, nextAttemptAt: null };
+  return {
+    status: 'pending' as const,
+    retryStep,
+    nextAttemptAt: new Date(now.getTime() + delay).toISOString(),
+  };
+}
+
+// Sent for every attempt: compiled once (named on PostgreSQL), db/prepared.ts.
+type SettleValue =
+  | 'id'
+  | 'workerId'
+  | 'status'
+  | 'attempt_count'
+  | 'retry_step'
+  | 'next_attempt_at'
+  | 'last_attempt_at'
+  | 'updated_at';
+const settleDelivery = prepared<Database, SettleValue, never>((db, value) =>
+  db
+    .updateTable('webhook_deliveries')
+    .set((eb) => ({
+      status: value('status'),
+      attempt_count: value('attempt_count'),
+      retry_step: value('retry_step'),
+      next_attempt_at: value('next_attempt_at'),
+      locked_by: eb.lit(null),
+      lease_expires_at: eb.lit(null),
+      last_attempt_at: value('last_attempt_at'),
+      updated_at: value('updated_at'),
+    }))
+    .where('id', '=', value('id'))
+    .where('locked_by', '=', value('workerId')),
+);
+const insertAttempt = preparedInsert<Database, 'webhook_attempts'>('webhook_attempts');
+
+/**
+ * Writes the outcomes of finished attempts and their deliveries' next states, inside the caller's transaction
+ * (one commit for all of them): each delivery's new state and its attempt row are written together, so a
+ * delivery is never succeeded (or failed) without the attempt that made it so. Conditional on still holding the
+ * lease; a delivery taken over or deleted meanwhile gets null and nothing is written for it.
+ */
+export async function recordAttempts(
+  trx: Kysely<Database>,
+  input: { outcomes: AttemptOutcome[]; workerId: string; now: Date; random?: () => number },
+): Promise<(DeliveryStatus | null)[]> {
+  const statuses: (DeliveryStatus | null)[] = [];
+  const now = input.now.toISOString();
+  for (const outcome of input.outcomes) {
+    const { delivery, result } = outcome;
+    const attempt = delivery.attemptCount + 1;
+    const attemptedAt = outcome.attemptedAt.toISOString();
+    const next = stateAfter(outcome, input.now, input.random);
+    const updated = await settleDelivery(trx, {
+      id: delivery.id,
+      workerId: input.workerId,
+      status: next.status,
+      attempt_count: attempt,
+      retry_step: next.retryStep,
+      next_attempt_at: next.nextAttemptAt,
+      last_attempt_at: attemptedAt,
+      updated_at: now,
+    });
+    if (Number(updated.numAffectedRows ?? 0) !== 1) {
+      statuses.push(null);
+      continue;
+    }
+    await insertAttempt(trx, {
+      id: newId(),
+      delivery_id: delivery.id,
+      attempt,
+      attempted_at: attemptedAt,
+      response_status: result.status,
+      latency_ms: result.latencyMs,
+      error: result.error,
+    });
+    statuses.push(next.status);
+  }
+  return statuses;
 }
 
 export interface Delivery {

@@ -6,11 +6,11 @@ import { SecretBoxError } from '../core/secret-box.js';
 import type { VigiaStore } from '../db/database.js';
 import { claimDueDeliveries, type InFlightLimits } from './claim.js';
 import {
+  type AttemptOutcome,
   buildPayload,
   type ClaimedDelivery,
-  isSuccess,
   loadClaimedDeliveries,
-  recordAttempt,
+  recordAttempts,
 } from './deliveries.js';
 import type { Outbox } from './outbox.js';
 import { openEndpointSecret } from './secrets.js';
@@ -23,6 +23,7 @@ import {
   standardWebhookHeaders,
 } from './signature.js';
 import type { Resolver } from './ssrf.js';
+import type { DeliveryStatus } from './table.js';
 import { listenForDeliveries } from './wakeup.js';
 
 /** The subset of a pino/Fastify logger the worker writes to. */
@@ -58,13 +59,23 @@ export interface DeliveryWorkerOptions {
   resolve?: Resolver;
   /** The app's outbox, to be woken when it queues deliveries; a worker without one (`vigia worker`) polls. */
   outbox?: Pick<Outbox, 'onWake'>;
+  /**
+   * How long a finished attempt's outcome may wait to be recorded with others in one commit (5 ms). Its delivery
+   * stays leased meanwhile: a crash in that window leaves it to be sent again (at least once).
+   */
+  settleWithinMs?: number;
 }
 
 export interface WorkerStats {
+  /** Attempts sent. */
   attempted: number;
+  /** Outcomes recorded: attempts that succeeded, and those that failed (whether retried later or not). */
   succeeded: number;
   failed: number;
 }
+
+/** An outcome that could not be recorded (nothing was written for it). */
+const UNRECORDED = 'unrecorded';
 
 // After an in-process wake-up finds nothing (the event's transaction had not committed yet), poll this often
 // for this long before falling back to the idle interval.
@@ -75,6 +86,11 @@ const EAGER_WINDOW_MS = 250;
  * Sends due webhook deliveries: claims them with a lease, POSTs each signed payload, records the attempt and
  * the next state. `start()` runs the polling loop (in the API process, or alone with `vigia worker`); tests
  * drive it step by step with `runOnce()` / `drain()` and an injected clock.
+ *
+ * Every write of the loop is one transaction per turn: the outcomes of the attempts that finished since the
+ * last turn (each delivery's new state with its attempt row), then the claim of as many due deliveries as slots
+ * are free. A durable commit costs a disk flush; a turn comes when half of the slots have freed up or a finished
+ * outcome has waited `settleWithinMs`, so under a backlog many deliveries share each flush.
  */
 export class DeliveryWorker {
   readonly id: string;
@@ -85,9 +101,15 @@ export class DeliveryWorker {
   readonly inFlightLimits: InFlightLimits;
   private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
-  /** Under a backlog, claim again once this many slots are free: batches amortise the claim queries. */
+  private readonly settleWithinMs: number;
+  /** Under a backlog, claim again once this many slots are free: batches amortise the claim and its commit. */
   private readonly refillAt: number;
-  private readonly inFlight = new Set<Promise<void>>();
+  /** Attempts whose request is under way: each holds a slot. */
+  private readonly sending = new Set<Promise<void>>();
+  /** Attempts whose request is done, their outcome waiting for the next turn's commit (still leased). */
+  private finished: AttemptOutcome[] = [];
+  private firstFinishedAt = 0;
+  private settleTimer: NodeJS.Timeout | null = null;
   private running = false;
   private loopDone: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
@@ -106,6 +128,7 @@ export class DeliveryWorker {
     this.inFlightLimits = options.inFlightLimits ?? { perMerchant: share, perHost: share };
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     this.leaseMs = options.leaseMs ?? this.timeoutMs + 60_000;
+    this.settleWithinMs = options.settleWithinMs ?? 5;
     this.refillAt = Math.max(1, Math.floor(this.concurrency / 4));
     this.sender = new WebhookSender({
       timeoutMs: this.timeoutMs,
@@ -115,10 +138,14 @@ export class DeliveryWorker {
     });
   }
 
-  /** Claims what is due (up to the free concurrency), sends it all and waits; returns how many were attempted. */
+  /**
+   * Claims what is due (up to the free concurrency), sends it all, records the outcomes; returns how many were
+   * attempted.
+   */
   async runOnce(): Promise<number> {
-    const started = await this.claimAndSend(this.concurrency - this.inFlight.size);
-    await Promise.all([...this.inFlight]);
+    const started = await this.turn(this.concurrency - this.sending.size);
+    await Promise.all([...this.sending]);
+    await this.turn(0);
     return started;
   }
 
@@ -149,7 +176,7 @@ export class DeliveryWorker {
     this.loopDone = this.loop();
   }
 
-  /** Stops claiming, lets the attempts in flight finish and record their outcome, then closes connections. */
+  /** Stops claiming, lets the attempts in flight finish and records their outcome, then closes connections. */
   async stop(): Promise<void> {
     this.running = false;
     this.unsubscribe?.();
@@ -159,21 +186,27 @@ export class DeliveryWorker {
     this.wake?.();
     await this.loopDone;
     this.loopDone = null;
-    await Promise.all([...this.inFlight]);
+    await Promise.all([...this.sending]);
+    await this.turn(0).catch((error) =>
+      this.options.logger.error({ err: error, worker: this.id }, 'webhook worker could not record outcomes'),
+    );
     this.sender.close();
   }
 
   private async loop(): Promise<void> {
     while (this.running) {
-      const free = this.concurrency - this.inFlight.size;
-      if (free <= 0 || (this.backlog && free < this.refillAt)) {
-        // Busy: wait for enough slots to free up to claim a batch (a finishing attempt wakes us).
-        await this.idle(this.pollIntervalMs);
+      const free = this.concurrency - this.sending.size;
+      const busy = free <= 0 || (this.backlog && free < this.refillAt);
+      if (busy && this.settleWait() > 0) {
+        // Busy: wait for enough slots to free up to claim a batch (a finishing attempt wakes us), or for the
+        // outcomes that finished to be due for recording.
+        await this.idle(Math.min(this.pollIntervalMs, this.settleWait()));
         continue;
       }
+      const limit = busy ? 0 : free;
       let claimed = 0;
       try {
-        claimed = await this.claimAndSend(free);
+        claimed = await this.turn(limit);
       } catch (error) {
         this.options.logger.error(
           { err: error, worker: this.id },
@@ -181,17 +214,24 @@ export class DeliveryWorker {
         );
       }
       if (!this.running) break;
+      if (limit === 0) continue;
       // Every free slot taken: more is probably due; claim again as soon as slots free up.
-      this.backlog = claimed === free;
+      this.backlog = claimed === limit;
       if (this.backlog) continue;
       // A claim that took some but left slots free took all it may: what else is due waits for a share to free
       // up, and a finishing attempt wakes the loop for that; polling eagerly would only repeat empty claims.
       const eager = Date.now() - this.wokenAt < EAGER_WINDOW_MS;
-      await this.idle(eager ? EAGER_POLL_MS : this.pollIntervalMs);
+      await this.idle(Math.min(eager ? EAGER_POLL_MS : this.pollIntervalMs, this.settleWait()));
     }
   }
 
-  /** Resolves after `ms`, or sooner on a wake-up (new deliveries in this process, a slot freed, stop()). */
+  /** How long the oldest finished outcome may still wait to be recorded; Infinity when none waits. */
+  private settleWait(): number {
+    if (this.finished.length === 0) return Number.POSITIVE_INFINITY;
+    return Math.max(0, this.firstFinishedAt + this.settleWithinMs - Date.now());
+  }
+
+  /** Resolves after `ms`, or sooner on a wake-up (new deliveries in this process, slots freed, stop()). */
   private idle(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
@@ -204,70 +244,127 @@ export class DeliveryWorker {
     });
   }
 
-  private async claimAndSend(limit: number): Promise<number> {
-    if (limit <= 0) return 0;
-    const ids = await claimDueDeliveries(this.options.store, {
-      workerId: this.id,
-      now: this.options.clock(),
-      leaseMs: this.leaseMs,
-      limit,
-      limits: this.inFlightLimits,
-    });
+  /**
+   * One transaction, one commit: records the outcomes finished since the last turn, then claims up to `limit`
+   * due deliveries (none when 0); starts sending what it claimed and returns how many.
+   */
+  private async turn(limit: number): Promise<number> {
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer = null;
+    const outcomes = this.finished.splice(0);
+    if (outcomes.length === 0 && limit <= 0) return 0;
+    const { db } = this.options.store;
+    const now = this.options.clock();
+    const claim = { workerId: this.id, now, leaseMs: this.leaseMs, limit, limits: this.inFlightLimits };
+    const record = { outcomes, workerId: this.id, now, random: this.options.random };
+    let statuses: (DeliveryStatus | null | typeof UNRECORDED)[];
+    let ids: string[];
+    try {
+      // A claim alone is one statement: no transaction around it.
+      if (outcomes.length === 0) return this.sendClaimed(await claimDueDeliveries(db, claim));
+      [statuses, ids] = await db.transaction().execute(async (trx) => {
+        const recorded = await recordAttempts(trx, record);
+        return [recorded, limit > 0 ? await claimDueDeliveries(trx, claim) : []] as const;
+      });
+    } catch (error) {
+      // Undone whole. Record each outcome on its own, so that one that cannot be recorded does not keep the
+      // others from being recorded; then claim on its own.
+      this.options.logger.warn(
+        { err: error, worker: this.id },
+        'webhook outcomes could not be recorded together; recording each alone',
+      );
+      statuses = await Promise.all(outcomes.map((outcome) => this.recordAlone(outcome, now)));
+      ids = limit > 0 ? await claimDueDeliveries(db, claim) : [];
+    }
+    for (const [index, outcome] of outcomes.entries()) this.report(outcome, statuses[index]!);
+    return this.sendClaimed(ids);
+  }
+
+  private async sendClaimed(ids: string[]): Promise<number> {
     if (ids.length === 0) return 0;
     const deliveries = await loadClaimedDeliveries(this.options.store.db, ids, this.id);
-    for (const delivery of deliveries) {
-      const task: Promise<void> = this.attempt(delivery).finally(() => {
-        this.inFlight.delete(task);
-        // Under a backlog, wake to claim a batch once enough slots are free. Otherwise the last claim may have come
-        // back short because a merchant or host was at its share: claim again once half of what was in flight has
-        // finished (batches, not a claim per delivery).
-        const free = this.concurrency - this.inFlight.size;
-        if (this.backlog ? free >= this.refillAt : this.inFlight.size <= this.wakeAtInFlight) this.wake?.();
-      });
-      this.inFlight.add(task);
-    }
-    this.wakeAtInFlight = Math.floor(this.inFlight.size / 2);
+    for (const delivery of deliveries) this.startAttempt(delivery);
+    this.wakeAtInFlight = Math.floor(this.sending.size / 2);
     return deliveries.length;
   }
 
+  private async recordAlone(
+    outcome: AttemptOutcome,
+    now: Date,
+  ): Promise<DeliveryStatus | null | typeof UNRECORDED> {
+    try {
+      const [status] = await this.options.store.db
+        .transaction()
+        .execute((trx) =>
+          recordAttempts(trx, { outcomes: [outcome], workerId: this.id, now, random: this.options.random }),
+        );
+      return status ?? null;
+    } catch (error) {
+      // Nothing recorded: the lease expires and another attempt follows (at least once, never lost).
+      this.options.logger.error(
+        { ...this.logFields(outcome.delivery), err: error },
+        'webhook attempt outcome could not be recorded',
+      );
+      return UNRECORDED;
+    }
+  }
+
+  private startAttempt(delivery: ClaimedDelivery): void {
+    const task: Promise<void> = this.attempt(delivery).finally(() => {
+      this.sending.delete(task);
+      // Under a backlog, wake to claim a batch once enough slots are free. Otherwise the last claim may have come
+      // back short because a merchant or host was at its share: claim again once half of what was in flight has
+      // finished (batches, not a claim per delivery). Either way, what finished is recorded within settleWithinMs.
+      const free = this.concurrency - this.sending.size;
+      if (this.backlog ? free >= this.refillAt : this.sending.size <= this.wakeAtInFlight) this.wake?.();
+      else this.settleTimer ??= setTimeout(() => this.wake?.(), this.settleWithinMs);
+    });
+    this.sending.add(task);
+  }
+
+  /** Sends one delivery; its outcome waits in `finished` for the next turn. */
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
-    const log = {
-      worker: this.id,
-      delivery: delivery.id,
-      endpoint: delivery.endpointId,
-      event: delivery.eventId,
-    };
     try {
       const attemptedAt = this.options.clock();
       const result = await this.send(delivery);
       this.stats.attempted += 1;
-      if (isSuccess(result.status)) this.stats.succeeded += 1;
-      else this.stats.failed += 1;
-      const status = await recordAttempt(this.options.store.db, {
-        delivery,
-        workerId: this.id,
-        attemptedAt,
-        result,
-        now: this.options.clock(),
-        random: this.options.random,
-      });
-      const outcome = {
-        ...log,
-        attempt: delivery.attemptCount + 1,
-        status: result.status,
-        error: result.error,
-      };
-      const logger = this.options.logger;
-      if (status === null) logger.warn(log, 'webhook delivery was taken over or deleted during the attempt');
-      else if (status === 'succeeded')
-        logger.debug({ ...outcome, latencyMs: result.latencyMs }, 'webhook delivered');
-      else if (status === 'failed')
-        logger.warn(outcome, 'webhook delivery failed for good: retry schedule exhausted');
-      else logger.info(outcome, 'webhook attempt failed; retry scheduled');
+      if (this.finished.length === 0) this.firstFinishedAt = Date.now();
+      this.finished.push({ delivery, attemptedAt, result });
     } catch (error) {
-      // Nothing recorded: the lease expires and another attempt follows (at least once, never lost).
-      this.options.logger.error({ ...log, err: error }, 'webhook attempt outcome could not be recorded');
+      // Nothing sent or nothing to record: the lease expires and another attempt follows.
+      this.options.logger.error({ ...this.logFields(delivery), err: error }, 'webhook attempt failed');
     }
+  }
+
+  private logFields(delivery: ClaimedDelivery) {
+    return { worker: this.id, delivery: delivery.id, endpoint: delivery.endpointId, event: delivery.eventId };
+  }
+
+  /** Counts and logs an outcome once its recording is settled. */
+  private report(outcome: AttemptOutcome, status: DeliveryStatus | null | typeof UNRECORDED): void {
+    if (status === UNRECORDED) return;
+    const log = this.logFields(outcome.delivery);
+    const { result } = outcome;
+    const logger = this.options.logger;
+    if (status === null) {
+      logger.warn(log, 'webhook delivery was taken over or deleted during the attempt');
+      return;
+    }
+    const fields = {
+      ...log,
+      attempt: outcome.delivery.attemptCount + 1,
+      status: result.status,
+      error: result.error,
+    };
+    if (status === 'succeeded') {
+      this.stats.succeeded += 1;
+      logger.debug({ ...fields, latencyMs: result.latencyMs }, 'webhook delivered');
+      return;
+    }
+    this.stats.failed += 1;
+    if (status === 'failed')
+      logger.warn(fields, 'webhook delivery failed for good: retry schedule exhausted');
+    else logger.info(fields, 'webhook attempt failed; retry scheduled');
   }
 
   private async send(delivery: ClaimedDelivery): Promise<SendResult> {

@@ -184,7 +184,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
         clock.advance(10);
       }
     }
-    const ids = await claimDueDeliveries(fixture.app.store, {
+    const ids = await claimDueDeliveries(fixture.app.store.db, {
       workerId: 'worker-a',
       now: clock.now(),
       leaseMs: 70_000,
