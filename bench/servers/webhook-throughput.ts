@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
 import { createMerchant } from '../../src/server/merchants/service.js';
 import { createEndpoint } from '../../src/server/webhooks/service.js';
 import { DeliveryWorker, workerOptionsFromConfig } from '../../src/server/webhooks/worker.js';
 import { startBenchApp } from '../lib/bench-app.js';
 
-// The service side of the delivery throughput benchmark, on a fresh SQLite file: the events outbox and the
-// delivery worker of `vigia serve` / `vigia worker`, with the default settings (32 in flight). The benchmark
+// The service side of the delivery throughput benchmark, on a fresh SQLite file or the PostgreSQL database of
+// BENCH_DATABASE_URL: the events outbox and the delivery worker of `vigia serve` / `vigia worker`, with the default
+// settings (32 in flight). The benchmark
 // queues a backlog of charge.captured events (POST /queue, worker stopped), starts the worker (POST /start) and
 // watches the receiver. The worker is started and stopped here so that the backlog is written before the clock
 // starts.
@@ -70,6 +73,19 @@ async function deliveryCounts() {
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
 }
 
+/**
+ * Disk flushes so far: SQLite's shared commits (db/group-commit.ts), or PostgreSQL's WAL syncs (its statistics
+ * are published about once a second, hence the wait).
+ */
+async function flushes(): Promise<number> {
+  if (app.store.groupCommit) return app.store.groupCommit.commits;
+  await sleep(1_100);
+  const { rows } = await sql<{ syncs: number }>`select wal_sync as syncs from pg_stat_wal`.execute(
+    app.store.db,
+  );
+  return Number(rows[0]?.syncs ?? 0);
+}
+
 async function handle(request: http.IncomingMessage, body: unknown): Promise<unknown> {
   switch (`${request.method} ${request.url}`) {
     case 'POST /endpoint': {
@@ -100,6 +116,8 @@ async function handle(request: http.IncomingMessage, body: unknown): Promise<unk
       worker = undefined;
       return { stats };
     }
+    case 'GET /flushes':
+      return { flushes: await flushes() };
     case 'GET /deliveries':
       return deliveryCounts();
     default:

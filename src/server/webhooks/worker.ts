@@ -317,7 +317,11 @@ export class DeliveryWorker {
       // finished (batches, not a claim per delivery). Either way, what finished is recorded within settleWithinMs.
       const free = this.concurrency - this.sending.size;
       if (this.backlog ? free >= this.refillAt : this.sending.size <= this.wakeAtInFlight) this.wake?.();
-      else this.settleTimer ??= setTimeout(() => this.wake?.(), this.settleWithinMs);
+      else
+        this.settleTimer ??= setTimeout(() => {
+          this.settleTimer = null;
+          this.wake?.();
+        }, this.settleWithinMs);
     });
     this.sending.add(task);
   }
