@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, test } from 'vitest';
 import { DIALECTS, TestClock } from '../../helpers/app.js';
 import { spawnWorkerProcess, webhookFixture } from './helpers.js';
@@ -45,4 +46,48 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(delivered!.status).toBe('succeeded');
     expect(delivered!.attempts.map((attempt) => attempt.response_status)).toEqual([200]);
   }, 30_000);
+
+  test('a worker killed after the receiver answered, before the outcome was committed: nothing is reported delivered, and it is sent again', async () => {
+    const clock = new TestClock();
+    const fixture = await webhookFixture(dialect, { clock });
+    const { app, receiver, worker, createEndpoint, emit, deliveries } = fixture;
+    const endpoint = await createEndpoint();
+    // The first request is answered 200 (after a second); the three others of the first worker are never answered,
+    // so that the answered one's outcome waits for the turn that would record it with theirs.
+    receiver.delayMs = 1_000;
+    receiver.behaviour = (_request, index) => (index === 0 || index >= 4 ? 200 : 'hang');
+    for (let n = 0; n < 4; n++) await emit('charge.captured', { n });
+
+    const child = spawnWorkerProcess(app, clock.now(), {
+      WORKER_ID: 'doomed-worker',
+      POLL_MS: '60000',
+      SETTLE_MS: '60000',
+    });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_code, signal) => resolve(signal)),
+    );
+    await receiver.waitFor(4, 30_000);
+    await sleep(2_500);
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    const answered = receiver.requests[0]!.json.id;
+
+    // Answered 200, but no outcome committed: not delivered as far as anyone can see, no attempt logged.
+    for (const delivery of await deliveries(endpoint.id)) {
+      expect(delivery).toMatchObject({ status: 'pending', attempt_count: 0, attempts: [] });
+    }
+    const { lease_expires_at } = await app.store.db
+      .selectFrom('webhook_deliveries')
+      .select('lease_expires_at')
+      .where('event_id', '=', answered)
+      .executeTakeFirstOrThrow();
+    clock.set(lease_expires_at!);
+    expect(await worker().drain()).toBe(4);
+
+    expect(receiver.requests.filter((request) => request.json.id === answered)).toHaveLength(2);
+    for (const delivery of await deliveries(endpoint.id)) {
+      expect(delivery.status).toBe('succeeded');
+      expect(delivery.attempts.map((attempt) => attempt.response_status)).toEqual([200]);
+    }
+  }, 90_000);
 });
