@@ -257,15 +257,16 @@ export class DeliveryWorker {
     const now = this.options.clock();
     const claim = { workerId: this.id, now, leaseMs: this.leaseMs, limit, limits: this.inFlightLimits };
     const record = { outcomes, workerId: this.id, now, random: this.options.random };
-    let statuses: (DeliveryStatus | null | typeof UNRECORDED)[];
+    // A claim alone is one statement: no transaction around it.
+    if (outcomes.length === 0) return this.sendClaimed(await claimDueDeliveries(db, claim));
     let ids: string[];
     try {
-      // A claim alone is one statement: no transaction around it.
-      if (outcomes.length === 0) return this.sendClaimed(await claimDueDeliveries(db, claim));
-      [statuses, ids] = await db.transaction().execute(async (trx) => {
+      const [statuses, claimed] = await db.transaction().execute(async (trx) => {
         const recorded = await recordAttempts(trx, record);
         return [recorded, limit > 0 ? await claimDueDeliveries(trx, claim) : []] as const;
       });
+      this.report(outcomes, statuses);
+      ids = claimed;
     } catch (error) {
       // Undone whole. Record each outcome on its own, so that one that cannot be recorded does not keep the
       // others from being recorded; then claim on its own.
@@ -273,10 +274,9 @@ export class DeliveryWorker {
         { err: error, worker: this.id },
         'webhook outcomes could not be recorded together; recording each alone',
       );
-      statuses = await Promise.all(outcomes.map((outcome) => this.recordAlone(outcome, now)));
+      this.report(outcomes, await Promise.all(outcomes.map((outcome) => this.recordAlone(outcome, now))));
       ids = limit > 0 ? await claimDueDeliveries(db, claim) : [];
     }
-    for (const [index, outcome] of outcomes.entries()) this.report(outcome, statuses[index]!);
     return this.sendClaimed(ids);
   }
 
@@ -344,8 +344,15 @@ export class DeliveryWorker {
     return { worker: this.id, delivery: delivery.id, endpoint: delivery.endpointId, event: delivery.eventId };
   }
 
-  /** Counts and logs an outcome once its recording is settled. */
-  private report(outcome: AttemptOutcome, status: DeliveryStatus | null | typeof UNRECORDED): void {
+  /** Counts and logs outcomes once their recording is settled (`statuses[i]` is `outcomes[i]`'s). */
+  private report(
+    outcomes: AttemptOutcome[],
+    statuses: readonly (DeliveryStatus | null | typeof UNRECORDED)[],
+  ) {
+    for (const [index, outcome] of outcomes.entries()) this.reportOne(outcome, statuses[index]!);
+  }
+
+  private reportOne(outcome: AttemptOutcome, status: DeliveryStatus | null | typeof UNRECORDED): void {
     if (status === UNRECORDED) return;
     const log = this.logFields(outcome.delivery);
     const { result } = outcome;
