@@ -27,7 +27,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { requestGate } from './http/request-gate.js';
 import { requireRouteDecisions } from './http/route-decisions.js';
 import { registerValidation } from './http/validation.js';
-import { logDestination } from './logging.js';
+import { logDestination, requestLogger } from './logging.js';
 import { operatorMerchantRoutes } from './merchants/operator-routes.js';
 import { riskRoutes } from './risk/routes.js';
 import { sdkAssets } from './sdk/assets.js';
@@ -81,6 +81,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   );
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
+    childLoggerFactory: requestLogger,
     bodyLimit: 1024 * 1024,
     // A client that trickles its request, or holds an idle socket, does not keep a connection forever.
     requestTimeout: config.requestTimeoutMs,
@@ -131,7 +132,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   });
   // A callback, not an async hook: most requests pass the gate at once, and a promise would cost each of them.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('X-Request-Id', request.id);
+    reply.header('x-request-id', request.id);
     let admitted: void | Promise<void>;
     try {
       admitted = admit(request, reply);

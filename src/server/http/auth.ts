@@ -68,9 +68,15 @@ export type KeyLookup = (
   keyHash: string,
 ) => Promise<{ caller: Caller; keyHash: string; expiresAt: Date | null } | null>;
 
+/** The Authorization value of a key as clients send it: `Basic base64(key + ":")`. */
+export function basicAuthorization(key: string): string {
+  return `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+}
+
 /**
- * Who holds the key of an Authorization header. A key verified lately comes from the cache at once (no promise:
- * every authenticated request passes here); another is looked up, and the answer is a promise.
+ * Who holds the key of an Authorization header. A key verified lately comes from the cache at once, found by
+ * the header itself (no decoding, no hashing, no promise: every authenticated request passes here); another is
+ * looked up by its hash, and the answer is a promise.
  */
 export function resolveCredentials(
   lookUp: KeyLookup,
@@ -78,16 +84,23 @@ export function resolveCredentials(
   header: string | undefined,
 ): Credentials | Promise<Credentials> {
   if (!header) return { status: 'missing' };
+  const known = cache.get(header);
+  if (known) return { status: 'valid', caller: known };
   const key = parseBasicKey(header);
   if (key === null) return { status: 'malformed' };
   const kind: KeyKind | null = keyKind(key);
   if (kind === null) return { status: 'unknown' };
+  // The cache holds each key once, under its canonical header: the same key written otherwise (`basic`, spaces,
+  // a password after the colon) finds that entry, and cannot crowd the cache with variants.
+  const canonical = basicAuthorization(key);
+  if (canonical !== header) {
+    const cached = cache.get(canonical);
+    if (cached) return { status: 'valid', caller: cached };
+  }
   const keyHash = hashKey(key);
-  const cached = cache.get(keyHash);
-  if (cached) return { status: 'valid', caller: cached };
   return lookUp(kind, keyHash).then((found): Credentials => {
     if (!found || !hashesEqual(found.keyHash, keyHash)) return { status: 'unknown' };
-    cache.set(keyHash, found.caller, found.expiresAt);
+    cache.set(canonical, found.caller, found.expiresAt);
     return { status: 'valid', caller: found.caller };
   });
 }

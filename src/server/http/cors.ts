@@ -127,16 +127,25 @@ function hooksOf<T>(hooks: T | T[] | undefined): T[] {
   return Array.isArray(hooks) ? hooks : [hooks];
 }
 
-async function reflectOrigin(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+// Callbacks, not async hooks: each checkout call passes both, and a promise would cost each of them.
+function reflectOrigin(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: null, payload: unknown) => void,
+) {
   const origin = request.headers.origin;
-  if (!origin) return payload;
-  reply.header('Access-Control-Allow-Origin', origin);
-  reply.header('Access-Control-Expose-Headers', CORS_EXPOSED_HEADERS);
-  addVary(reply, 'Origin');
-  return payload;
+  if (origin) {
+    reply.header('access-control-allow-origin', origin);
+    reply.header('access-control-expose-headers', CORS_EXPOSED_HEADERS);
+    addVary(reply, 'Origin');
+  }
+  done(null, payload);
 }
 
-// preValidation runs after every onRequest hook (authentication included) and before the body is judged.
-async function enforceAllowedHosts(request: FastifyRequest) {
+// preValidation runs after every onRequest hook (authentication included) and before the body is judged. A
+// refusal is thrown: Fastify answers it as a callback hook's error.
+function enforceAllowedHosts(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
   assertOriginAllowed(request.caller, request.headers.origin);
+  done();
 }

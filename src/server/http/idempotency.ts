@@ -75,9 +75,8 @@ export function idempotencyHooks(
   const replayed = (claim: Pick<ActiveClaim, 'merchantId' | 'key'>, body: string) =>
     options.sealResponses ? openSecret(body, app.config.webhookMasterKey, context(claim)) : body;
 
-  const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const header = request.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined) return;
+  /** Claims the request's key, or answers the response recorded for it (true then). */
+  const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply, header: string | string[]) => {
     const key = Array.isArray(header) ? undefined : header;
     if (key === undefined || !KEY_FORMAT.test(key)) {
       throw validationError('The Idempotency-Key header is invalid: see error.details.', [
@@ -105,21 +104,25 @@ export function idempotencyHooks(
       now: app.clock(),
     });
     if (claim.kind === 'replay') {
-      return reply
+      reply
         .status(claim.status)
         .header('content-type', 'application/json; charset=utf-8')
         .header('idempotent-replayed', 'true')
         .send(replayed({ merchantId, key: scopedKey }, claim.body));
+      return true;
     }
     const active = { merchantId, key: scopedKey, claimId: claim.claimId };
     claims.set(request, { ...active, stored: (body) => stored(active, body) });
+    return false;
   };
 
-  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const claim = claims.get(request);
-    if (!claim) return payload;
-    claims.delete(request);
-    if (claim.recorded) return payload;
+  /** Stores the response for the claim's replays, or frees the key after a 5xx. */
+  const recordOutcome = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    claim: ActiveClaim,
+    payload: unknown,
+  ) => {
     const body = payloadText(payload);
     try {
       if (reply.statusCode >= 500 || body === null) await releaseIdempotencyKey(app.store.db, claim);
@@ -133,7 +136,29 @@ export function idempotencyHooks(
       // The response itself is right; an unrecorded key only means a retry waits for the lease to lapse.
       request.log.error({ err: error }, 'could not record the idempotency key outcome');
     }
-    return payload;
+  };
+
+  // Callbacks, not async hooks, that pass at once when the request has no Idempotency-Key (most requests of the
+  // routes that take one): a promise would cost each of them. A replay answers from the hook (no `done`).
+  const preHandler = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    const header = request.headers[IDEMPOTENCY_HEADER];
+    if (header === undefined) return done();
+    claimOrReplay(request, reply, header).then((answered) => {
+      if (!answered) done();
+    }, done);
+  };
+
+  const onSend = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: null, payload: unknown) => void,
+  ) => {
+    const claim = claims.get(request);
+    if (!claim) return done(null, payload);
+    claims.delete(request);
+    if (claim.recorded) return done(null, payload);
+    recordOutcome(request, reply, claim, payload).then(() => done(null, payload));
   };
 
   return { preHandler, onSend };

@@ -8,24 +8,36 @@ export type ValueProblem = { kind: 'nul' | 'depth'; path: string } | null;
 
 /**
  * The first string holding a NUL character (PostgreSQL text cannot store NUL, so such a value is refused up
- * front instead of failing the query), or the first value nested deeper than MAX_JSON_DEPTH. Walks with an
- * explicit stack: a body nested 5,000 levels deep must not overflow the call stack.
+ * front instead of failing the query), or the first value nested deeper than MAX_JSON_DEPTH, in document order.
+ * Recursion stops at that depth, so a body nested 5,000 levels deep cannot overflow the call stack. Every
+ * request passes here: a path is built only for a problem.
  */
 export function findValueProblem(root: unknown): ValueProblem {
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: '', depth: 0 }];
-  while (stack.length > 0) {
-    const { value, path, depth } = stack.pop() as (typeof stack)[number];
-    if (typeof value === 'string') {
-      if (value.includes('\u0000')) return { kind: 'nul', path: path || 'value' };
-      continue;
+  const found = problemIn(root, 0);
+  if (!found) return null;
+  return { kind: found.kind, path: found.path.length > 0 ? found.path.reverse().join('.') : 'value' };
+}
+
+/** A problem below a value, with the path to it from the innermost key outwards. */
+function problemIn(value: unknown, depth: number): { kind: 'nul' | 'depth'; path: string[] } | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? { kind: 'nul', path: [] } : null;
+  if (!value || typeof value !== 'object') return null;
+  if (depth >= MAX_JSON_DEPTH) return { kind: 'depth', path: [] };
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = problemIn(value[i], depth + 1);
+      if (found) {
+        found.path.push(String(i));
+        return found;
+      }
     }
-    if (!value || typeof value !== 'object') continue;
-    if (depth >= MAX_JSON_DEPTH) return { kind: 'depth', path: path || 'value' };
-    const entries = Array.isArray(value) ? [...value.entries()] : Object.entries(value);
-    // Pushed in reverse, so that the first offending field in document order is the one reported.
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [key, item] = entries[i] as [string | number, unknown];
-      stack.push({ value: item, path: path ? `${path}.${key}` : String(key), depth: depth + 1 });
+    return null;
+  }
+  for (const key of Object.keys(value)) {
+    const found = problemIn((value as Record<string, unknown>)[key], depth + 1);
+    if (found) {
+      found.path.push(key);
+      return found;
     }
   }
   return null;
@@ -33,21 +45,20 @@ export function findValueProblem(root: unknown): ValueProblem {
 
 /** Every route: after schema validation, before any handler touches the store. */
 export function refuseNulCharacters(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
-    for (const value of [request.body, request.query, request.params]) {
-      const problem = findValueProblem(value);
-      if (problem?.kind === 'nul') {
-        const { path } = problem;
-        throw validationError(`${path} contains a NUL character (\\u0000), which no field accepts.`, [
-          { field: path, message: `${path} must not contain NUL characters.` },
-        ]);
-      }
-      if (problem?.kind === 'depth') {
-        const { path } = problem;
-        throw validationError(`The request nests values deeper than ${MAX_JSON_DEPTH} levels.`, [
-          { field: path, message: `${path} is nested deeper than ${MAX_JSON_DEPTH} levels.` },
-        ]);
-      }
-    }
+  // A callback, not an async hook: every request passes, and a promise would cost each of them.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const problem =
+      findValueProblem(request.body) ?? findValueProblem(request.query) ?? findValueProblem(request.params);
+    if (!problem) return done();
+    const { path } = problem;
+    done(
+      problem.kind === 'nul'
+        ? validationError(`${path} contains a NUL character (\\u0000), which no field accepts.`, [
+            { field: path, message: `${path} must not contain NUL characters.` },
+          ])
+        : validationError(`The request nests values deeper than ${MAX_JSON_DEPTH} levels.`, [
+            { field: path, message: `${path} is nested deeper than ${MAX_JSON_DEPTH} levels.` },
+          ]),
+    );
   });
 }

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestCounters, WindowCount } from '../db/rate-limit-counters.js';
 import { ApiError } from '../errors.js';
 import type { Caller } from './auth.js';
@@ -14,12 +14,16 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitCategory, number>> = 
 };
 
 /**
- * The bucket a request counts against: its route's declared category; a request that matched no route (a 404)
+ * The bucket a request counts against (`config`: its route's, read once per request, as Fastify builds
+ * `routeOptions` anew on each read): its route's declared category; a request that matched no route (a 404)
  * counts as `default`, so probing for routes is metered; other routes (health, docs, static files) are not.
  */
-export function meteredCategory(request: FastifyRequest): RateLimitCategory | 'none' {
+export function meteredCategory(
+  request: FastifyRequest,
+  config: FastifyContextConfig,
+): RateLimitCategory | 'none' {
   if (request.method === 'OPTIONS') return 'none';
-  const declared = request.routeOptions.config.rateLimit;
+  const declared = config.rateLimit;
   if (declared) return declared;
   return request.routeOptions.url === undefined ? 'default' : 'none';
 }
@@ -29,6 +33,7 @@ export function meteredCategory(request: FastifyRequest): RateLimitCategory | 'n
  * network: a client holds a whole /64 and could take a fresh address per request).
  */
 export function ipBucket(ip: string): string {
+  if (!ip.includes(':')) return ip;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped?.[1]) return mapped[1];
   if (net.isIPv6(ip)) {
@@ -45,30 +50,7 @@ export function ipBucket(ip: string): string {
   return ip;
 }
 
-/**
- * Whose bucket a request counts against: the merchant for its server, (merchant, buyer IP) for the browser
- * routes so that one merchant's many buyers do not share a bucket, the client IP when unauthenticated.
- */
-function bucketOf(
-  caller: Caller | null,
-  ip: string,
-): { subject: string; limits: Partial<Record<RateLimitCategory, number>> } {
-  if (!caller) return { subject: `ip:${ip}`, limits: {} };
-  if (caller.kind === 'operator') return { subject: `operator:${caller.operatorKeyId}`, limits: {} };
-  const merchant = caller.merchant;
-  const subject = caller.kind === 'public' ? `merchant:${merchant.id}:ip:${ip}` : `merchant:${merchant.id}`;
-  return { subject, limits: merchant.rateLimits };
-}
-
-interface Bucket {
-  key: string;
-  limit: number;
-  /** Names the limit in the 429's message. */
-  what: string;
-  headers: RateLimitHeaders;
-}
-
-/** The names of a bucket's three headers, built once: every response carries them. */
+/** The names of a bucket's three headers (lower case, as Fastify stores them), built once: every response carries them. */
 interface RateLimitHeaders {
   limit: string;
   remaining: string;
@@ -76,15 +58,102 @@ interface RateLimitHeaders {
 }
 
 const headerNames = (prefix: string): RateLimitHeaders => ({
-  limit: `${prefix}-Limit`,
-  remaining: `${prefix}-Remaining`,
-  reset: `${prefix}-Reset`,
+  limit: `${prefix}-limit`,
+  remaining: `${prefix}-remaining`,
+  reset: `${prefix}-reset`,
 });
-const OWN_HEADERS = headerNames('X-RateLimit');
-const MERCHANT_HEADERS = headerNames('X-RateLimit-Merchant');
+const OWN_HEADERS = headerNames('x-ratelimit');
+const MERCHANT_HEADERS = headerNames('x-ratelimit-merchant');
+
+/** What a request is counted against: a counter key and its limit. */
+interface Bucket {
+  key: string;
+  limit: number;
+  /** `limit` as the header sends it. */
+  limitText: string;
+  /** Names the limit in the 429's message. */
+  what: string;
+  headers: RateLimitHeaders;
+}
+
+function bucket(key: string, limit: number, what: string, headers = OWN_HEADERS): Bucket {
+  return { key, limit, limitText: String(limit), what, headers };
+}
+
+/** A category's bucket for a subject (`merchant:…`, `ip:…`) under the limits that apply to it. */
+function categoryBucket(
+  category: RateLimitCategory,
+  subject: string,
+  limits: Partial<Record<RateLimitCategory, number>>,
+): Bucket {
+  return bucket(
+    `${category}:${subject}`,
+    limits[category] ?? DEFAULT_RATE_LIMITS[category],
+    `${category} requests`,
+  );
+}
+
+/**
+ * A verified caller's buckets, built on its first request: the caller lives in the credential cache
+ * (credential-cache.ts) and is replaced when its merchant changes, so each request of a busy merchant finds its
+ * key, limit and header values made. A public key's buckets are per buyer IP: only their key prefix is kept.
+ */
+interface CallerBuckets {
+  /** A secret or operator key's bucket per category; a public key's ends its key where the buyer's IP goes. */
+  byCategory: Partial<Record<RateLimitCategory, Bucket>>;
+  /** A public key's ceiling on writes across all of the merchant's buyers. */
+  publicWrites?: Bucket;
+}
+
+const callerBuckets = new WeakMap<Caller, CallerBuckets>();
+
+function bucketsOf(caller: Caller, publicWriteLimit: number): CallerBuckets {
+  let buckets = callerBuckets.get(caller);
+  if (!buckets) {
+    buckets = { byCategory: {} };
+    if (caller.kind === 'public')
+      buckets.publicWrites = bucket(
+        `public-writes:merchant:${caller.merchant.id}`,
+        publicWriteLimit,
+        "public-key writes across all of this merchant's buyers",
+        MERCHANT_HEADERS,
+      );
+    callerBuckets.set(caller, buckets);
+  }
+  return buckets;
+}
+
+/**
+ * Whose bucket a request counts against: the merchant for its server, (merchant, buyer IP) for the browser
+ * routes so that one merchant's many buyers do not share a bucket, the client IP when unauthenticated.
+ */
+function bucketOf(
+  caller: Caller | null,
+  category: RateLimitCategory,
+  request: FastifyRequest,
+  publicWriteLimit: number,
+): Bucket {
+  if (!caller) return categoryBucket(category, `ip:${ipBucket(request.ip)}`, {});
+  const buckets = bucketsOf(caller, publicWriteLimit).byCategory;
+  let made = buckets[category];
+  if (!made) {
+    const { kind } = caller;
+    made =
+      kind === 'operator'
+        ? categoryBucket(category, `operator:${caller.operatorKeyId}`, {})
+        : categoryBucket(
+            category,
+            kind === 'public' ? `merchant:${caller.merchant.id}:ip:` : `merchant:${caller.merchant.id}`,
+            caller.merchant.rateLimits,
+          );
+    buckets[category] = made;
+  }
+  if (caller.kind !== 'public') return made;
+  return { ...made, key: made.key + ipBucket(request.ip) };
+}
 
 function setRateLimitHeaders(reply: FastifyReply, bucket: Bucket, consumed: number, msBeforeNext: number) {
-  reply.header(bucket.headers.limit, String(bucket.limit));
+  reply.header(bucket.headers.limit, bucket.limitText);
   reply.header(bucket.headers.remaining, String(Math.max(0, bucket.limit - consumed)));
   reply.header(bucket.headers.reset, String(Math.ceil((Date.now() + msBeforeNext) / 1000)));
 }
@@ -144,22 +213,10 @@ export function applyRateLimit(
   reply: FastifyReply,
   publicWriteLimit: number,
 ): void | Promise<void> {
-  const { subject, limits } = bucketOf(request.caller, ipBucket(request.ip));
-  const limit = limits[category] ?? DEFAULT_RATE_LIMITS[category];
-  const own = consume(
-    counters,
-    { key: `${category}:${subject}`, limit, what: `${category} requests`, headers: OWN_HEADERS },
-    request,
-    reply,
-  );
   const caller = request.caller;
+  const own = consume(counters, bucketOf(caller, category, request, publicWriteLimit), request, reply);
   if (caller?.kind !== 'public' || request.method !== 'POST') return own;
-  const merchantWide: Bucket = {
-    key: `public-writes:merchant:${caller.merchant.id}`,
-    limit: publicWriteLimit,
-    what: "public-key writes across all of this merchant's buyers",
-    headers: MERCHANT_HEADERS,
-  };
+  const merchantWide = bucketsOf(caller, publicWriteLimit).publicWrites as Bucket;
   if (own instanceof Promise) return own.then(() => consume(counters, merchantWide, request, reply));
   return consume(counters, merchantWide, request, reply);
 }
@@ -175,13 +232,7 @@ export async function reportRateLimit(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const { subject, limits } = bucketOf(null, ipBucket(request.ip));
-  const bucket = {
-    key: `${category}:${subject}`,
-    limit: limits[category] ?? DEFAULT_RATE_LIMITS[category],
-    what: `${category} requests`,
-    headers: OWN_HEADERS,
-  };
+  const bucket = categoryBucket(category, `ip:${ipBucket(request.ip)}`, {});
   try {
     const current = await counters.get(bucket.key);
     setRateLimitHeaders(

@@ -22,17 +22,19 @@ export function requestGate(
   options: GateOptions,
 ): (request: FastifyRequest, reply: FastifyReply) => void | Promise<void> {
   return (request, reply) => {
+    // Fastify builds `routeOptions` anew on every read.
+    const { config } = request.routeOptions;
     // CORS preflights carry no key and do no work; counting them per IP would throttle buyers behind a shared
     // address (carrier NAT), each checkout needing several. Under /v1 they report their bucket all the same.
     if (request.method === 'OPTIONS') {
-      const asked = request.routeOptions.config.preflightFor ?? 'default';
+      const asked = config.preflightFor ?? 'default';
       if (request.url.startsWith('/v1/') && asked !== 'none')
         return reportRateLimit(options.counters, asked, request, reply);
       return;
     }
     // Ops and static routes are not metered.
-    const category = meteredCategory(request);
-    const auth = request.routeOptions.config.auth;
+    const category = meteredCategory(request, config);
+    const auth = config.auth;
     if (category === 'none' && (auth === undefined || auth === 'none')) return;
     const credentials = resolveCredentials(
       options.lookUp,
