@@ -27,7 +27,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { requestGate } from './http/request-gate.js';
 import { requireRouteDecisions } from './http/route-decisions.js';
 import { registerValidation } from './http/validation.js';
-import { logDestination, requestLogger } from './logging.js';
+import { logDestination } from './logging.js';
 import { operatorMerchantRoutes } from './merchants/operator-routes.js';
 import { riskRoutes } from './risk/routes.js';
 import { sdkAssets } from './sdk/assets.js';
@@ -80,8 +80,9 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     logDestination(config, options.logStream),
   );
   const app = Fastify({
-    loggerInstance: logger as FastifyBaseLogger,
-    childLoggerFactory: requestLogger,
+    // A silent service runs without a logger: Fastify then gives no request its own child logger and response
+    // listeners (a few µs of every request, issue 14), and nothing would have been written anyway.
+    loggerInstance: config.logLevel === 'silent' ? undefined : (logger as FastifyBaseLogger),
     bodyLimit: 1024 * 1024,
     // A client that trickles its request, or holds an idle socket, does not keep a connection forever.
     requestTimeout: config.requestTimeoutMs,
