@@ -6,7 +6,7 @@ import {
   type Selectable,
   SqliteAdapter,
 } from 'kysely';
-import { nameStatement } from './connect.js';
+import { nameStatement, queryPool } from './connect.js';
 
 /**
  * A statement whose text never changes, only its values: built and compiled once per dialect, then run with each
@@ -38,11 +38,10 @@ export function prepared<DB, Name extends string, Row>(
   };
   const run = async (db: Kysely<DB>, values: Record<Name, unknown>) => {
     const statement = compiled(db);
-    return db.executeQuery<Row>(
-      CompiledQuery.raw(
-        statement.sql,
-        statement.names.map((name) => values[name]),
-      ),
+    const parameters = statement.names.map((name) => values[name]);
+    return (
+      queryPool<Row>(db, statement.sql, parameters) ??
+      db.executeQuery<Row>(CompiledQuery.raw(statement.sql, parameters))
     );
   };
   return Object.assign(run, { text: (db: Kysely<DB>) => compiled(db).sql });
