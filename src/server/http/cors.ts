@@ -79,6 +79,10 @@ export function assertOriginAllowed(caller: Caller | null, origin: string | unde
 
 function addVary(reply: FastifyReply, value: string): void {
   const current = reply.getHeader('vary');
+  if (current === undefined) {
+    reply.header('vary', value);
+    return;
+  }
   const values = typeof current === 'string' && current ? current.split(/\s*,\s*/) : [];
   if (!values.some((item) => item.toLowerCase() === value.toLowerCase())) values.push(value);
   reply.header('Vary', values.join(', '));

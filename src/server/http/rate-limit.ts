@@ -67,6 +67,7 @@ const MERCHANT_HEADERS = headerNames('x-ratelimit-merchant');
 
 /** What a request is counted against: a counter key and its limit. */
 interface Bucket {
+  /** The counter's key; a public key's bucket holds its beginning, which the buyer's address completes. */
   key: string;
   limit: number;
   /** `limit` as the header sends it. */
@@ -96,10 +97,10 @@ function categoryBucket(
 /**
  * A verified caller's buckets, built on its first request: the caller lives in the credential cache
  * (credential-cache.ts) and is replaced when its merchant changes, so each request of a busy merchant finds its
- * key, limit and header values made. A public key's buckets are per buyer IP: only their key prefix is kept.
+ * key, limit and header values made.
  */
 interface CallerBuckets {
-  /** A secret or operator key's bucket per category; a public key's ends its key where the buyer's IP goes. */
+  /** The caller's bucket per category. */
   byCategory: Partial<Record<RateLimitCategory, Bucket>>;
   /** A public key's ceiling on writes across all of the merchant's buyers. */
   publicWrites?: Bucket;
@@ -125,7 +126,8 @@ function bucketsOf(caller: Caller, publicWriteLimit: number): CallerBuckets {
 
 /**
  * Whose bucket a request counts against: the merchant for its server, (merchant, buyer IP) for the browser
- * routes so that one merchant's many buyers do not share a bucket, the client IP when unauthenticated.
+ * routes so that one merchant's many buyers do not share a bucket (the buyer's part is added per request), the
+ * client IP when unauthenticated.
  */
 function bucketOf(
   caller: Caller | null,
@@ -148,8 +150,7 @@ function bucketOf(
           );
     buckets[category] = made;
   }
-  if (caller.kind !== 'public') return made;
-  return { ...made, key: made.key + ipBucket(request.ip) };
+  return made;
 }
 
 function setRateLimitHeaders(reply: FastifyReply, bucket: Bucket, consumed: number, msBeforeNext: number) {
@@ -185,12 +186,13 @@ function notCounted(request: FastifyRequest, error: unknown): void {
 function consume(
   counters: RequestCounters,
   bucket: Bucket,
+  key: string,
   request: FastifyRequest,
   reply: FastifyReply,
 ): void | Promise<void> {
   let counted: WindowCount | Promise<WindowCount>;
   try {
-    counted = counters.consume(bucket.key, bucket.limit);
+    counted = counters.consume(key, bucket.limit);
   } catch (error) {
     return notCounted(request, error);
   }
@@ -214,11 +216,15 @@ export function applyRateLimit(
   publicWriteLimit: number,
 ): void | Promise<void> {
   const caller = request.caller;
-  const own = consume(counters, bucketOf(caller, category, request, publicWriteLimit), request, reply);
+  const bucket = bucketOf(caller, category, request, publicWriteLimit);
+  // A public key's bucket is its buyer's: the counter's key ends with the buyer's address.
+  const key = caller?.kind === 'public' ? bucket.key + ipBucket(request.ip) : bucket.key;
+  const own = consume(counters, bucket, key, request, reply);
   if (caller?.kind !== 'public' || request.method !== 'POST') return own;
   const merchantWide = bucketsOf(caller, publicWriteLimit).publicWrites as Bucket;
-  if (own instanceof Promise) return own.then(() => consume(counters, merchantWide, request, reply));
-  return consume(counters, merchantWide, request, reply);
+  if (own instanceof Promise)
+    return own.then(() => consume(counters, merchantWide, merchantWide.key, request, reply));
+  return consume(counters, merchantWide, merchantWide.key, request, reply);
 }
 
 /**
