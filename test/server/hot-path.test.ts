@@ -100,4 +100,27 @@ describe('what the hot routes send PostgreSQL (issue 14)', () => {
     expect(sent).toEqual([]);
     expect(remaining).toEqual([98, 97, 96, 95, 94]);
   });
+
+  it('finds a verified key however its header is written, without looking it up again', async () => {
+    const { app, merchant } = await steadyApp();
+    const encoded = (text: string) => Buffer.from(text).toString('base64');
+    const sent = recordStatements();
+    for (const authorization of [
+      `basic ${encoded(`${merchant.secretKey}:`)}`,
+      `BASIC ${encoded(`${merchant.secretKey}:`)}`,
+      `Basic ${encoded(`${merchant.secretKey}:a password`)}`,
+    ]) {
+      const answer = await app.inject({ method: 'GET', url: '/v1/account', headers: { authorization } });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().data.id).toBe(merchant.id);
+    }
+    expect(sent).toEqual([]);
+    // A header that only starts like a verified one is not it.
+    const longer = await app.inject({
+      method: 'GET',
+      url: '/v1/account',
+      headers: { authorization: `${merchant.secret.authorization}A` },
+    });
+    expect(longer.statusCode).toBe(401);
+  });
 });

@@ -46,6 +46,17 @@ describe.each(DIALECTS)('prepared statements (%s)', (dialect) => {
     ]);
   });
 
+  it('reports how many rows it changed, as conditional updates check', async () => {
+    const bump = prepared((db: Kysely<Db>, value) =>
+      db
+        .updateTable('counters')
+        .set({ points: value<number>('points') })
+        .where('key', '=', value('key')),
+    );
+    expect((await bump(store.db, { key: 'a', points: 10 })).numAffectedRows).toBe(1n);
+    expect((await bump(store.db, { key: 'none', points: 10 })).numAffectedRows).toBe(0n);
+  });
+
   it('works inside a transaction and is undone with it', async () => {
     await expect(
       store.db.transaction().execute(async (trx) => {
