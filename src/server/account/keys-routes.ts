@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_KEY_GRACE_SECONDS } from '../core/keys.js';
+import { DEFAULT_KEY_GRACE_SECONDS, hashKey } from '../core/keys.js';
 import { ApiError, notFound } from '../errors.js';
-import { merchantOf } from '../http/auth.js';
+import { merchantOf, parseBasicKey } from '../http/auth.js';
 import { dataResponse, errorResponses, Id } from '../http/envelope.js';
 import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
 import { listPreviousKeys, type RolledKey, revokePreviousKey, rollMerchantKey } from '../merchants/keys.js';
@@ -16,6 +16,11 @@ const TAGS = ['account'];
 const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
   reply.header('Cache-Control', 'no-store');
 };
+
+/** The hash of the secret key the request was sent with (auth has verified the header already). */
+function requestKeyHash(request: FastifyRequest): string {
+  return hashKey(parseBasicKey(request.headers.authorization ?? '') ?? '');
+}
 
 // A roll needs no body: none at all means the defaults, like an empty object.
 const defaultsWithoutBody = async (request: FastifyRequest) => {
@@ -81,6 +86,7 @@ export const accountKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         graceSeconds: request.body.expires_in_seconds ?? DEFAULT_KEY_GRACE_SECONDS,
         live: app.config.env === 'production',
         now: app.clock(),
+        requestedWithKeyHash: requestKeyHash(request),
         whenRolled: (trx, rolled) => recordIdempotentResponse(trx, request, 200, answer(rolled)),
       });
       app.credentials.forgetMerchant(merchant.id);

@@ -98,9 +98,10 @@ export function resolveCredentials(
     if (cached) return { status: 'valid', caller: cached };
   }
   const keyHash = hashKey(key);
+  const generation = cache.generation;
   return lookUp(kind, keyHash).then((found): Credentials => {
     if (!found || !hashesEqual(found.keyHash, keyHash)) return { status: 'unknown' };
-    cache.set(canonical, found.caller, found.expiresAt);
+    cache.set(canonical, found.caller, found.expiresAt, generation);
     return { status: 'valid', caller: found.caller };
   });
 }

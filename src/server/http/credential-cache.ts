@@ -21,6 +21,12 @@ interface Entry {
 export class CredentialCache {
   private readonly entries: BoundedCache<string, Entry>;
   private nextSweepAt = 0;
+  /**
+   * Counts the merchants forgotten. A lookup that began before a change and ends after it must not put back
+   * what the change dropped (a revoked or replaced key working as current for `ttlMs`): callers read this before
+   * they look a key up and hand it to `set`, which then keeps nothing if a merchant was forgotten meanwhile.
+   */
+  private changes = 0;
 
   constructor(
     private readonly clock: Clock,
@@ -41,8 +47,17 @@ export class CredentialCache {
     return entry.caller;
   }
 
-  /** Remembers a verified key for `ttlMs`, or until `keyExpiresAt` when that comes first. */
-  set(authorization: string, caller: Caller, keyExpiresAt: Date | null = null): void {
+  /** Marks the start of a lookup; see `changes`. */
+  get generation(): number {
+    return this.changes;
+  }
+
+  /**
+   * Remembers a verified key for `ttlMs`, or until `keyExpiresAt` when that comes first; nothing when a merchant
+   * was forgotten since `generation` was read.
+   */
+  set(authorization: string, caller: Caller, keyExpiresAt: Date | null, generation: number): void {
+    if (generation !== this.changes) return;
     const now = this.clock().getTime();
     if (now >= this.nextSweepAt) {
       this.entries.deleteWhere((entry) => entry.expiresAt <= now);
@@ -56,6 +71,7 @@ export class CredentialCache {
   }
 
   forgetMerchant(merchantId: string): void {
+    this.changes++;
     this.entries.deleteWhere(({ caller }) => caller.kind !== 'operator' && caller.merchant.id === merchantId);
   }
 }

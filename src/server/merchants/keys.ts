@@ -41,6 +41,12 @@ export async function rollMerchantKey(
     graceSeconds: number;
     live: boolean;
     now: Date;
+    /**
+     * The hash of the secret key that asked for the roll (API rolls): the roll happens only while that key is
+     * still the merchant's current secret key. A request authenticated just before another roll committed
+     * would otherwise replace the winner's new key and end the grace of the key it was sent with.
+     */
+    requestedWithKeyHash?: string;
     /** Runs last in the roll's transaction (the route records its idempotent response there). */
     whenRolled?: (trx: Kysely<Database>, rolled: RolledKey) => Promise<void>;
   },
@@ -58,13 +64,15 @@ export async function rollMerchantKey(
     if (!current) throw notFound('The merchant');
     // Conditional on the hash read above: of two rolls racing, one replaces the key and the other is refused
     // rather than turning the winner's new key into a previous one nobody has seen.
-    const replaced = await trx
+    let replace = trx
       .updateTable('merchants')
       // The public key is also kept in plain (publishable, shown on the dashboard); the secret key never is.
       .set({ [column]: hashKey(key), ...(input.type === 'public' && { public_key: key }), updated_at: now })
       .where('id', '=', input.merchantId)
-      .where(column, '=', current[column])
-      .executeTakeFirst();
+      .where(column, '=', current[column]);
+    if (input.requestedWithKeyHash)
+      replace = replace.where('secret_key_hash', '=', input.requestedWithKeyHash);
+    const replaced = await replace.executeTakeFirst();
     if (replaced.numUpdatedRows === 0n) {
       throw invalidState('Another roll of this key ran at the same moment. Check your keys before retrying.');
     }

@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
+import { rollMerchantKey } from '../../../src/server/merchants/keys.js';
+import { presentPreviousKey } from '../../../src/server/merchants/present.js';
 import { createOperatorKey, revokeOperatorKey } from '../../../src/server/operators/keys.js';
 import {
   basic,
@@ -162,6 +164,34 @@ describe.each(DIALECTS)('rolling API keys on %s', (dialect) => {
     expect(working.length).toBeLessThanOrEqual(2);
     // The current key is one a caller received.
     expect(issued).toContain(working.at(-1));
+  });
+
+  it('refuses with 409 a roll whose key another roll replaced after the request was authenticated', async () => {
+    const shop = await createTestMerchant(app);
+    // Verified now, so the credential cache holds the key as current: as on an instance that did not do the roll.
+    expect((await account(shop.secretKey)).statusCode).toBe(200);
+    const winner = await rollMerchantKey(app.store.db, {
+      merchantId: shop.id,
+      type: 'secret',
+      graceSeconds: 3600,
+      live: false,
+      now: clock.now(),
+    });
+    const late = await roll(shop, { expires_in_seconds: 3600 });
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json().error.code).toBe('INVALID_STATE');
+    // The winner's key stays current and the replaced key keeps its grace period.
+    app.credentials.forgetMerchant(shop.id);
+    expect((await account(winner.key)).statusCode).toBe(200);
+    expect((await account(shop.secretKey)).statusCode).toBe(200);
+    const listed = (
+      await app.inject({
+        method: 'GET',
+        url: '/v1/account/keys',
+        headers: { authorization: basic(winner.key) },
+      })
+    ).json().data.previous_keys;
+    expect(listed).toEqual([winner.previousKey && presentPreviousKey(winner.previousKey)]);
   });
 
   it('rolls the public key only when asked, with the same grace period', async () => {
