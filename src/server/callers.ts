@@ -28,7 +28,9 @@ export function keyLookup(db: Kysely<Database>, clock: Clock): KeyLookup {
       : await findMerchantByPreviousKey(db, kind, keyHash, clock());
     if (!found) return null;
     const { keyHash: stored, expiresAt, ...merchant } = found;
-    const caller = expiresAt ? { kind, merchant, replacedKeyExpiresAt: expiresAt } : { kind, merchant };
+    const caller = expiresAt
+      ? { kind, merchant, keyHash: stored, replacedKeyExpiresAt: expiresAt }
+      : { kind, merchant, keyHash: stored };
     return { caller, keyHash: stored, expiresAt };
   };
 }

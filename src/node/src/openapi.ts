@@ -830,6 +830,25 @@ export interface paths {
                     };
                 };
                 /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
                 429: {
                     headers: {
                         [name: string]: unknown;

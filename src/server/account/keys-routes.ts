@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_KEY_GRACE_SECONDS, hashKey } from '../core/keys.js';
+import { DEFAULT_KEY_GRACE_SECONDS } from '../core/keys.js';
 import { ApiError, notFound } from '../errors.js';
-import { merchantOf, parseBasicKey } from '../http/auth.js';
+import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses, Id } from '../http/envelope.js';
 import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
 import { listPreviousKeys, type RolledKey, revokePreviousKey, rollMerchantKey } from '../merchants/keys.js';
@@ -17,11 +17,6 @@ const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
   reply.header('Cache-Control', 'no-store');
 };
 
-/** The hash of the secret key the request was sent with (auth has verified the header already). */
-function requestKeyHash(request: FastifyRequest): string {
-  return hashKey(parseBasicKey(request.headers.authorization ?? '') ?? '');
-}
-
 // A roll needs no body: none at all means the defaults, like an empty object.
 const defaultsWithoutBody = async (request: FastifyRequest) => {
   request.body ??= {};
@@ -30,11 +25,15 @@ const defaultsWithoutBody = async (request: FastifyRequest) => {
 /**
  * Only the current secret key manages keys. A replaced key still in its grace period may have leaked (the reason
  * for many rolls): were it allowed to roll, it could mint a key of its own and push the merchant's new key into
- * a grace period that ends.
+ * a grace period that ends. Returns the key's hash, for the store to check again in the change's own statement:
+ * what auth saw may be a few seconds old (another instance's roll, the credential cache).
  */
-function assertCurrentKey(request: FastifyRequest): void {
+function currentKeyHash(request: FastifyRequest): string {
   const caller = request.caller;
-  if (caller?.kind === 'secret' && caller.replacedKeyExpiresAt) {
+  if (caller?.kind !== 'secret' || !caller.keyHash) {
+    throw new Error(`route ${request.routeOptions.url} managed keys without a secret key`);
+  }
+  if (caller.replacedKeyExpiresAt) {
     throw new ApiError(
       403,
       'FORBIDDEN',
@@ -42,6 +41,7 @@ function assertCurrentKey(request: FastifyRequest): void {
         'manage keys with your current secret key.',
     );
   }
+  return caller.keyHash;
 }
 
 /**
@@ -73,7 +73,7 @@ export const accountKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      assertCurrentKey(request);
+      const requestedWithKeyHash = currentKeyHash(request);
       const merchant = merchantOf(request);
       const type = request.body.type ?? 'secret';
       const answer = (rolled: RolledKey) => ({
@@ -86,7 +86,7 @@ export const accountKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         graceSeconds: request.body.expires_in_seconds ?? DEFAULT_KEY_GRACE_SECONDS,
         live: app.config.env === 'production',
         now: app.clock(),
-        requestedWithKeyHash: requestKeyHash(request),
+        requestedWithKeyHash,
         whenRolled: (trx, rolled) => recordIdempotentResponse(trx, request, 200, answer(rolled)),
       });
       app.credentials.forgetMerchant(merchant.id);
@@ -120,14 +120,15 @@ export const accountKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: TAGS,
         summary: 'End a replaced key’s grace period now',
         params: Type.Object({ id: Id }),
-        response: { 200: dataResponse(PreviousKeySchema), ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: dataResponse(PreviousKeySchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => {
-      assertCurrentKey(request);
+      const requestedWithKeyHash = currentKeyHash(request);
       const merchant = merchantOf(request);
       const revoked = await revokePreviousKey(app.store.db, {
         merchantId: merchant.id,
+        requestedWithKeyHash,
         id: request.params.id,
         now: app.clock(),
       });

@@ -27,6 +27,8 @@ export type Caller =
       merchant: CallerMerchant;
       /** Set when the key was replaced by a roll: it works until then (its grace period). */
       replacedKeyExpiresAt?: Date;
+      /** The SHA-256 hash of the key the request was sent with; absent for a dashboard session (no key). */
+      keyHash?: string;
     }
   | { kind: 'operator'; operatorKeyId: string };
 
@@ -69,7 +71,7 @@ export type KeyLookup = (
 ) => Promise<{ caller: Caller; keyHash: string; expiresAt: Date | null } | null>;
 
 /** The Authorization value of a key as clients send it: `Basic base64(key + ":")`. */
-export function basicAuthorization(key: string): string {
+function basicAuthorization(key: string): string {
   return `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
 }
 

@@ -136,19 +136,36 @@ export async function listPreviousKeys(
   return rows.map(toPreviousKey);
 }
 
-/** Ends a previous key's grace period now; null when the merchant has no such key still working. */
+/** The merchant while `keyHash` is its current secret key. */
+function whileCurrentSecretKey(db: Kysely<Database>, merchantId: string, keyHash: string) {
+  return db
+    .selectFrom('merchants')
+    .select('id')
+    .where('id', '=', merchantId)
+    .where('secret_key_hash', '=', keyHash);
+}
+
+/**
+ * Ends a previous key's grace period now; null when the merchant has no such key still working. Only while
+ * `requestedWithKeyHash` (the secret key that asked) is still the merchant's current secret key: otherwise a
+ * 409, as for a roll that lost a race (see `rollMerchantKey`).
+ */
 export async function revokePreviousKey(
   db: Kysely<Database>,
-  input: { merchantId: string; id: string; now: Date },
+  input: { merchantId: string; id: string; now: Date; requestedWithKeyHash: string },
 ): Promise<PreviousKey | null> {
   const row = await db
     .deleteFrom('merchant_previous_keys')
     .where('id', '=', input.id)
     .where('merchant_id', '=', input.merchantId)
     .where('expires_at', '>', input.now.toISOString())
+    .where(({ exists }) => exists(whileCurrentSecretKey(db, input.merchantId, input.requestedWithKeyHash)))
     .returningAll()
     .executeTakeFirst();
-  return row ? { ...toPreviousKey(row), expiresAt: input.now.toISOString() } : null;
+  if (row) return { ...toPreviousKey(row), expiresAt: input.now.toISOString() };
+  if (!(await whileCurrentSecretKey(db, input.merchantId, input.requestedWithKeyHash).executeTakeFirst()))
+    throw invalidState('Your secret key was replaced by a roll meanwhile: manage keys with the new one.');
+  return null;
 }
 
 /** The merchant whose previous key has this hash, while that key still works, and when it stops working. */

@@ -139,7 +139,8 @@ const insertFirstChange = prepared<Database, FirstChangeValue, never>((db, value
 export async function lockWithFirstStatusChange(
   trx: Db,
   merchantId: string,
-  change: Omit<StatusChange, 'from'>,
+  // A first status comes from no status, so has no reason to give.
+  change: Omit<StatusChange, 'from' | 'reason'>,
 ): Promise<StatusHistoryEntry> {
   const entry = entryColumns({ ...change, from: null });
   const values: Record<FirstChangeValue, string> = {

@@ -194,6 +194,30 @@ describe.each(DIALECTS)('rolling API keys on %s', (dialect) => {
     expect(listed).toEqual([winner.previousKey && presentPreviousKey(winner.previousKey)]);
   });
 
+  it('refuses with 409 ending a grace period when the asking key was replaced after it was authenticated', async () => {
+    const shop = await createTestMerchant(app);
+    const current = (await roll(shop, { expires_in_seconds: 3600 })).json().data.key;
+    // Cached as current here; then a roll elsewhere makes it the previous key, in its own grace period.
+    expect((await account(current)).statusCode).toBe(200);
+    const winner = await rollMerchantKey(app.store.db, {
+      merchantId: shop.id,
+      type: 'secret',
+      graceSeconds: 3600,
+      live: false,
+      now: clock.now(),
+    });
+    const revoke = await app.inject({
+      method: 'POST',
+      url: `/v1/account/keys/${winner.previousKey?.id}/revoke`,
+      headers: { authorization: basic(current) },
+    });
+    expect(revoke.statusCode, revoke.body).toBe(409);
+    expect(revoke.json().error.code).toBe('INVALID_STATE');
+    app.credentials.forgetMerchant(shop.id);
+    expect((await account(current)).statusCode).toBe(200);
+    expect((await account(winner.key)).statusCode).toBe(200);
+  });
+
   it('rolls the public key only when asked, with the same grace period', async () => {
     const shop = await createTestMerchant(app);
     const response = await roll(shop, { type: 'public', expires_in_seconds: 60 });
