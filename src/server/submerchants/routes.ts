@@ -5,7 +5,7 @@ import { IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js'
 import { toListFilters } from '../http/lists.js';
 import { merchantActor } from './actors.js';
 import { presentSubmerchant, presentSubmerchantDetail, submerchantReadAnswer } from './present.js';
-import { readSubmerchantJson } from './read-answer.js';
+import { readSubmerchantAnswer } from './read-answer.js';
 import { computeRequirements } from './requirements.js';
 import {
   RequirementsSchema,
@@ -87,18 +87,21 @@ export const submerchantCoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const now = app.clock();
-      const found = await readSubmerchantJson(
+      const answer = await readSubmerchantAnswer(
         app.store.db,
         request.params.id,
         merchantActor(request).id,
         now,
+        (found) =>
+          submerchantReadAnswer(
+            found,
+            reply.serializeInput(
+              { ...computeRequirements({ ...found.requirementsInput, now }) },
+              RequirementsSchema,
+            ),
+          ),
       );
-      if (!found) throw notFound('Submerchant');
-      const requirements = computeRequirements({ ...found.requirementsInput, now });
-      const answer = submerchantReadAnswer(
-        found,
-        reply.serializeInput({ ...requirements }, RequirementsSchema),
-      );
+      if (answer === null) throw notFound('Submerchant');
       // Already JSON of the response schema's shape (read-json.ts, held to it by its test): sent as it is, a string
       // with a JSON content type, which Fastify does not serialise again (the type provider expects the object).
       return reply.type('application/json; charset=utf-8').send(answer as never);

@@ -1,13 +1,21 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
-import { buildAnswer, keepAnswer } from '../../../src/server/submerchants/read-answer.js';
+import { AnswerCache } from '../../../src/server/submerchants/answer-cache.js';
+import { answerCache, buildAnswer, keepAnswer } from '../../../src/server/submerchants/read-answer.js';
 import { submerchantJson } from '../../../src/server/submerchants/read-json.js';
 import { recordStatusChange } from '../../../src/server/submerchants/status-history.js';
-import { createTestOperator, DIALECTS, type TestClock, type TestMerchant } from '../../helpers/app.js';
+import {
+  createTestOperator,
+  DIALECTS,
+  startApp,
+  type TestClock,
+  type TestMerchant,
+} from '../../helpers/app.js';
 import {
   addressBody,
   type Client,
   client,
+  createBusyMerchant,
   documentBody,
   representativeBody,
   seedSubmerchant,
@@ -17,10 +25,13 @@ import { presentedAnswer, startOnboarding } from './fixtures.js';
 // GET /v1/submerchants/:id answers the answer stored with the submerchant (read-answer.ts, migration 0037) and
 // builds it again only when a write or the clock made it stale. Every kind of write, a document expiring by the
 // clock, a write racing a refill and a release that changes the answer's statement must each be seen by the next
-// read, which must answer byte for byte what the presenters answer from the rows as they are.
+// read, which must answer byte for byte what the presenters answer from the rows as they are. Each app (instance)
+// also keeps the bodies it sent (answer-cache.ts): `other` is a second instance on the same database, so every
+// write made through `app` must be seen by `other`'s next read although it holds the answer from before.
 
 describe.each(DIALECTS)('%s: GET /v1/submerchants/:id keeps its answer', (dialect) => {
   let app: VigiaApp;
+  let other: VigiaApp;
   let clock: TestClock;
   let merchant: TestMerchant;
   let api: Client;
@@ -37,6 +48,7 @@ describe.each(DIALECTS)('%s: GET /v1/submerchants/:id keeps its answer', (dialec
     const seeded = await seedSubmerchant(app, merchant, { representatives: 1, documents: 7, addresses: 1 });
     ({ id, documentIds: documents, representativeIds: representatives, addressIds: addresses } = seeded);
     base = `/v1/submerchants/${id}`;
+    other = await startApp(app.config.databaseUrl, { clock: clock.now });
   }, 60_000);
 
   const storedAnswer = () =>
@@ -46,9 +58,9 @@ describe.each(DIALECTS)('%s: GET /v1/submerchants/:id keeps its answer', (dialec
       .where('submerchant_id', '=', id)
       .executeTakeFirstOrThrow();
 
-  /** Reads it, holds the answer to the reference from its rows, and returns the answer's text. */
-  async function read(): Promise<string> {
-    const answer = await app.inject({ method: 'GET', url: base, headers: merchant.secret });
+  /** Reads it on `on`, holds the answer to the reference from its rows, and returns the answer's text. */
+  async function read(on = app): Promise<string> {
+    const answer = await on.inject({ method: 'GET', url: base, headers: merchant.secret });
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toBe(await presentedAnswer(app, id, merchant.id, clock.now()));
     return answer.body;
@@ -60,22 +72,25 @@ describe.each(DIALECTS)('%s: GET /v1/submerchants/:id keeps its answer', (dialec
   };
 
   test('a read answers the stored answer, and stores it when there is none', async () => {
-    await read();
+    const sent = await read();
     const kept = await storedAnswer();
     expect(kept.head).toContain(`"id":"${id}"`);
-    // The next read sends the stored text: a marked copy of it is what it answers.
+    // A marked copy of the stored text, its version unchanged: an instance that has not answered it yet sends
+    // the stored text; the one that has sends again what it sent (the version says nothing changed).
     await app.store.db
       .updateTable('submerchant_answers')
       .set({ head: kept.head!.replace('"trade_name":"', '"trade_name":"(stored) ') })
       .where('submerchant_id', '=', id)
       .execute();
-    const answer = await app.inject({ method: 'GET', url: base, headers: merchant.secret });
-    expect(answer.json().data.trade_name).toMatch(/^\(stored\) /);
+    const elsewhere = await other.inject({ method: 'GET', url: base, headers: merchant.secret });
+    expect(elsewhere.json().data.trade_name).toMatch(/^\(stored\) /);
+    expect((await app.inject({ method: 'GET', url: base, headers: merchant.secret })).body).toBe(sent);
     await app.store.db
       .updateTable('submerchant_answers')
       .set({ head: kept.head })
       .where('submerchant_id', '=', id)
       .execute();
+    answerCache(other.store.db).delete(id);
   });
 
   test('an answer stored by another statement (an older release) is built again', async () => {
@@ -85,7 +100,57 @@ describe.each(DIALECTS)('%s: GET /v1/submerchants/:id keeps its answer', (dialec
       .set({ format: 'an older statement', head: '{"stale":true}' })
       .where('submerchant_id', '=', id)
       .execute();
+    await read(other);
+    expect((await storedAnswer()).head).toContain(`"id":"${id}"`);
+  });
+
+  test('another merchant never reads it, not even from an instance holding it', async () => {
     await read();
+    const stranger = await createBusyMerchant(app, 'Stranger');
+    const answer = await app.inject({ method: 'GET', url: base, headers: stranger.secret });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.body).not.toContain(id);
+    await read();
+  });
+
+  test('an instance keeps at most its bound of answers, the least recently read going first', async () => {
+    const seeded = [id];
+    for (let i = 0; i < 2; i++) seeded.push((await seedSubmerchant(app, merchant, { documents: 2 })).id);
+    const bodies: string[] = [];
+    for (const each of seeded) {
+      const answer = await app.inject({
+        method: 'GET',
+        url: `/v1/submerchants/${each}`,
+        headers: merchant.secret,
+      });
+      bodies.push(answer.body);
+    }
+    // What the app keeps is what it sent, and counted.
+    const kept = answerCache(app.store.db);
+    expect(kept.size).toBeGreaterThanOrEqual(bodies.reduce((sum, body) => sum + body.length, 0));
+    for (const [i, each] of seeded.entries()) expect(kept.get(each)?.text).toBe(bodies[i]);
+
+    const bound = bodies[0]!.length + bodies[1]!.length + bodies[2]!.length - 1;
+    const cache = new AnswerCache(bound);
+    const entry = (text: string) => ({
+      merchantId: merchant.id,
+      version: 1,
+      validFrom: null,
+      staleAfter: null,
+      text,
+    });
+    cache.set(seeded[0]!, entry(bodies[0]!));
+    cache.set(seeded[1]!, entry(bodies[1]!));
+    cache.get(seeded[0]!);
+    cache.set(seeded[2]!, entry(bodies[2]!));
+    expect(cache.size).toBeLessThanOrEqual(bound);
+    expect(cache.get(seeded[1]!)).toBeUndefined();
+    expect(cache.get(seeded[0]!)?.text).toBe(bodies[0]);
+    expect(cache.get(seeded[2]!)?.text).toBe(bodies[2]);
+    // An answer larger than the whole bound is not kept (nor does it push the others out).
+    cache.set('too large', entry('x'.repeat(bound + 1)));
+    expect(cache.get('too large')).toBeUndefined();
+    expect(cache.size).toBe(bodies[0]!.length + bodies[2]!.length);
   });
 
   // Each write, in an order the lifecycle allows; the next read must show it (and so differ from the last).
@@ -164,10 +229,13 @@ describe.each(DIALECTS)('%s: GET /v1/submerchants/:id keeps its answer', (dialec
         }),
     ],
   ];
-  test.each(writes)('%s: the next read shows it', async (_, write) => {
+  test.each(writes)('%s: the next read shows it, on either instance', async (_, write) => {
     const before = await read();
+    expect(await read(other)).toBe(before);
     clock.advance(1000);
     await write();
+    // `other` first: it held the answer from before, and did not see the write.
+    expect(await read(other)).not.toBe(before);
     expect(await read()).not.toBe(before);
   });
 
