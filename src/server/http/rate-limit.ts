@@ -50,20 +50,26 @@ export function ipBucket(ip: string): string {
   return ip;
 }
 
-/** The names of a bucket's three headers (lower case, as Fastify stores them), built once: every response carries them. */
+/**
+ * The names of a bucket's three headers, lower case as Fastify stores them. Written out rather than built from a
+ * prefix: literals are interned strings, which every response's header store takes as keys without a lookup.
+ */
 interface RateLimitHeaders {
   limit: string;
   remaining: string;
   reset: string;
 }
 
-const headerNames = (prefix: string): RateLimitHeaders => ({
-  limit: `${prefix}-limit`,
-  remaining: `${prefix}-remaining`,
-  reset: `${prefix}-reset`,
-});
-const OWN_HEADERS = headerNames('x-ratelimit');
-const MERCHANT_HEADERS = headerNames('x-ratelimit-merchant');
+const OWN_HEADERS: RateLimitHeaders = {
+  limit: 'x-ratelimit-limit',
+  remaining: 'x-ratelimit-remaining',
+  reset: 'x-ratelimit-reset',
+};
+const MERCHANT_HEADERS: RateLimitHeaders = {
+  limit: 'x-ratelimit-merchant-limit',
+  remaining: 'x-ratelimit-merchant-remaining',
+  reset: 'x-ratelimit-merchant-reset',
+};
 
 /** What a request is counted against: a counter key and its limit. */
 interface Bucket {
@@ -75,10 +81,13 @@ interface Bucket {
   /** Names the limit in the 429's message. */
   what: string;
   headers: RateLimitHeaders;
+  /** The reset header's last value, as a number and as sent: a window's requests share it, so it is made once. */
+  resetAt: number;
+  resetText: string;
 }
 
 function bucket(key: string, limit: number, what: string, headers = OWN_HEADERS): Bucket {
-  return { key, limit, limitText: String(limit), what, headers };
+  return { key, limit, limitText: String(limit), what, headers, resetAt: 0, resetText: '0' };
 }
 
 /** A category's bucket for a subject (`merchant:…`, `ip:…`) under the limits that apply to it. */
@@ -156,7 +165,12 @@ function bucketOf(
 function setRateLimitHeaders(reply: FastifyReply, bucket: Bucket, consumed: number, msBeforeNext: number) {
   reply.header(bucket.headers.limit, bucket.limitText);
   reply.header(bucket.headers.remaining, String(Math.max(0, bucket.limit - consumed)));
-  reply.header(bucket.headers.reset, String(Math.ceil((Date.now() + msBeforeNext) / 1000)));
+  const resetAt = Math.ceil((Date.now() + msBeforeNext) / 1000);
+  if (resetAt !== bucket.resetAt) {
+    bucket.resetAt = resetAt;
+    bucket.resetText = String(resetAt);
+  }
+  reply.header(bucket.headers.reset, bucket.resetText);
 }
 
 /** Sets the bucket's headers for a counted request, and throws the 429 once it is over its limit. */
