@@ -33,6 +33,18 @@ describe.each(DIALECTS)('public-key traffic on %s (issue 12 item 6)', (dialect) 
     expect(neighbour.statusCode).toBe(200);
   });
 
+  it("gives each buyer the reset of its own window, though one public key's buyers share a bucket", async () => {
+    const { app, merchant } = await startAppWithMerchant(dialect);
+    const reset = async (ip: string) =>
+      Number((await sdkConfig(app, merchant, ip)).headers['x-ratelimit-reset']);
+    const first = await reset('203.0.113.21');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const later = await reset('203.0.113.22');
+    expect(later).toBeGreaterThan(first);
+    expect(await reset('203.0.113.21')).toBe(first);
+    expect(await reset('203.0.113.22')).toBe(later);
+  });
+
   it('caps public-key writes merchant-wide, with their own headers, whatever the buyers’ addresses', async () => {
     const { app, merchant } = await startAppWithMerchant(dialect, { config: { publicWriteLimit: 5 } });
     const session = (i: number) =>
