@@ -104,17 +104,14 @@ async function preflight(_request: FastifyRequest, reply: FastifyReply): Promise
 
 /**
  * Call before the routes are registered: every route with `config: { cors: true }` gets an OPTIONS twin that
- * answers preflights without auth, every answer of such a route (errors included, so the SDK can read them)
- * reflects the Origin, and the merchant's `allowed_hosts` is enforced after authentication.
+ * answers preflights without auth. The request gate (request-gate.ts) reflects the Origin on every answer of such
+ * a route (errors included, so the SDK can read them) and enforces the merchant's `allowed_hosts` after
+ * authentication.
  */
 export function registerCors(app: FastifyInstance): void {
   const withPreflight = new Set<string>();
   app.addHook('onRoute', function (route) {
-    if (!route.config?.cors) return;
-    // Route-level hooks: routes without CORS pay nothing for it.
-    route.onSend = [...hooksOf(route.onSend), reflectOrigin];
-    route.preValidation = [...hooksOf(route.preValidation), enforceAllowedHosts];
-    if (route.method === 'OPTIONS' || withPreflight.has(route.url)) return;
+    if (!route.config?.cors || route.method === 'OPTIONS' || withPreflight.has(route.url)) return;
     withPreflight.add(route.url);
     this.route({
       method: 'OPTIONS',
@@ -126,30 +123,14 @@ export function registerCors(app: FastifyInstance): void {
   });
 }
 
-function hooksOf<T>(hooks: T | T[] | undefined): T[] {
-  if (hooks === undefined) return [];
-  return Array.isArray(hooks) ? hooks : [hooks];
-}
-
-// Callbacks, not async hooks: each checkout call passes both, and a promise would cost each of them.
-function reflectOrigin(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-  done: (error: null, payload: unknown) => void,
-) {
+/**
+ * Lets the page read the answer: set when the request arrives (by the gate), so that every answer carries it,
+ * refusals included, without a send hook on every checkout call.
+ */
+export function reflectOrigin(request: FastifyRequest, reply: FastifyReply): void {
   const origin = request.headers.origin;
-  if (origin) {
-    reply.header('access-control-allow-origin', origin);
-    reply.header('access-control-expose-headers', CORS_EXPOSED_HEADERS);
-    addVary(reply, 'Origin');
-  }
-  done(null, payload);
-}
-
-// preValidation runs after every onRequest hook (authentication included) and before the body is judged. A
-// refusal is thrown: Fastify answers it as a callback hook's error.
-function enforceAllowedHosts(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
-  assertOriginAllowed(request.caller, request.headers.origin);
-  done();
+  if (!origin) return;
+  reply.header('access-control-allow-origin', origin);
+  reply.header('access-control-expose-headers', CORS_EXPOSED_HEADERS);
+  addVary(reply, 'Origin');
 }

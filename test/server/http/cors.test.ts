@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
 import { isHostAllowed, originHost } from '../../../src/server/http/cors.js';
 import { DIALECTS, startAppWithMerchant, type TestMerchant } from '../../helpers/app.js';
+import { cardFields } from '../../helpers/charges.js';
 import { createBusyMerchant, createSession, sessionBody, signalsBody, withToken } from '../fraud/fixtures.js';
 
 const BROWSER_ROUTES: [string, string][] = [
@@ -133,6 +134,19 @@ describe.each(DIALECTS)('%s', (dialect) => {
       });
       expect(response.statusCode).toBe(401);
       expect(response.headers['access-control-allow-origin']).toBe('https://shop.example.com');
+    });
+
+    test('a body refused after the key was admitted still carries them (a card with a bad number)', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/v1/tokens',
+        headers: { ...merchant.public, origin: 'https://shop.example.com' },
+        payload: { card: cardFields({ number: '4111 1111 1111 1112' }) },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.details).toEqual([expect.objectContaining({ field: 'card.number' })]);
+      expect(response.headers['access-control-allow-origin']).toBe('https://shop.example.com');
+      expect(response.headers.vary).toContain('Origin');
     });
 
     test('server-only routes do not answer CORS, and no Origin means no CORS headers', async () => {
