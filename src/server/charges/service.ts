@@ -10,10 +10,9 @@ import { assessCharge } from '../risk/assess.js';
 import { testModeAnalysis } from '../risk/test-outcomes.js';
 import type { FraudAnalysis, ReasonCode } from '../risk/types.js';
 import type { CardBrand } from '../tokens/card.js';
-import { chargeTokenError } from '../tokens/errors.js';
-import { consumeCardToken } from '../tokens/service.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import { type Acquirer, FAILURE_MESSAGES } from './acquirer.js';
+import { consumeForCharge } from './consume.js';
 import type { ChargeEventType } from './events.js';
 import { presentCharge } from './present.js';
 import { SUPPORTED_PAYMENT_METHODS } from './schemas.js';
@@ -177,20 +176,18 @@ export async function createCharge(
 
   const charged = db.transaction().execute(async (trx) => {
     if (charge.submerchantId) await checkSubmerchant(trx, merchant.id, charge.submerchantId);
-    // Token first, then session, in every charge: two charges never wait on each other in opposite orders.
-    const token = await consumeCardToken(trx, {
+    const { token, session } = await consumeForCharge(trx, {
       merchantId: merchant.id,
       tokenId: charge.cardToken,
+      sessionId: charge.fraudSessionId,
       chargeId,
       now,
     });
-    if (!token.ok) throw chargeTokenError(token.reason);
-    const card = token.token.card;
+    const card = token.card;
 
     const assessed = await assessCharge(trx, {
       merchant,
-      fraudSessionId: charge.fraudSessionId,
-      chargeId,
+      session,
       cardHash: card.hash,
       customer: { document: charge.customer.document, email: charge.customer.email },
       now,
@@ -216,7 +213,7 @@ export async function createCharge(
       customer_email: charge.customer.email,
       customer_document: charge.customer.document,
       customer_document_type: charge.customer.document.length === 11 ? 'cpf' : 'cnpj',
-      card_token_id: token.token.id,
+      card_token_id: token.id,
       card_brand: card.brand,
       card_bin: card.bin,
       card_last4: card.last4,

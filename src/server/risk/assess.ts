@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { chargeFraudSessionError } from '../fraud/errors.js';
-import { consumeFraudSession } from '../fraud/service.js';
+import type { FraudSession } from '../fraud/service.js';
 import type { Merchant } from '../merchants/service.js';
 import { analyzeRisk, NOT_ANALYZED } from './engine.js';
-import { lockingCard, recentHistory } from './history.js';
+import { recentHistory } from './history.js';
 import { DEFAULT_POLICY, policyFor } from './policy.js';
 import type { FraudAnalysis } from './types.js';
 
@@ -15,30 +14,22 @@ export interface ChargeAssessment {
 }
 
 /**
- * A charge's risk step, inside its transaction: consume its fraud session (single use; a refusal is the
- * interface's 422 and rolls the charge back), then score the session against the merchant's policy and the
- * recent charges of this card and device. A charge without a session is not analysed.
+ * A charge's risk step, inside its transaction, once its fraud session is consumed and its card locked
+ * (charges/consume.ts): score the session against the merchant's policy and the recent charges of this card and
+ * device. A charge without a session is not analysed.
  */
 export async function assessCharge(
   trx: Kysely<Database>,
   input: {
     merchant: Pick<Merchant, 'id' | 'allowedHosts'>;
-    fraudSessionId: string | null;
-    chargeId: string;
+    session: FraudSession | null;
     cardHash: string;
     customer: { document: string; email: string };
     now: Date;
   },
 ): Promise<ChargeAssessment> {
-  const { merchant, fraudSessionId, chargeId, cardHash, customer, now } = input;
-  if (!fraudSessionId) return { analysis: NOT_ANALYZED, visitorId: null };
-  const consumed = await consumeFraudSession(
-    trx,
-    { merchantId: merchant.id, sessionId: fraudSessionId, chargeId, now },
-    lockingCard(trx, cardHash),
-  );
-  if (!consumed.ok) throw chargeFraudSessionError(consumed.reason);
-  const session = consumed.session;
+  const { merchant, session, cardHash, customer, now } = input;
+  if (!session) return { analysis: NOT_ANALYZED, visitorId: null };
   const visitorId = session.signals?.visitorId ?? null;
   const { thresholds, history } = await recentHistory(trx, {
     merchantId: merchant.id,

@@ -1,78 +1,14 @@
-import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 
 import type { Database } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
-import {
-  type ConsumeValues,
-  consumeSessionRow,
-  consumingUpdate,
-  type FraudSession,
-  type RunSessionUpdate,
-} from '../fraud/service.js';
-import type { FraudSessionsTable } from '../fraud/table.js';
+import type { FraudSession } from '../fraud/service.js';
 import { deviceOf, sameOsFamily, sessionUserAgent } from './device.js';
 import type { MerchantRiskThresholds, RiskPolicy } from './policy.js';
 import { normalizeIp } from './rules/ip-mismatch.js';
 import type { RiskInput, VisitorLinks } from './types.js';
-
-type LockValue = keyof ConsumeValues | 'cardHash';
-
-/** PostgreSQL: the consuming UPDATE and, on the row it consumed, the card's lock (an upsert), one statement. */
-const consumeLockingCard = prepared<Database, LockValue, Selectable<FraudSessionsTable>>((db, value) =>
-  db
-    .with('consumed', () => consumingUpdate(db, value))
-    .with('locked', (creator) =>
-      creator
-        .insertInto('card_velocity_locks')
-        .columns(['merchant_id', 'card_hash', 'last_charge_at'])
-        .expression((eb) =>
-          eb
-            .selectFrom('consumed')
-            .select([
-              'merchant_id',
-              eb.val(value('cardHash')).as('card_hash'),
-              eb.val(value('now')).as('last_charge_at'),
-            ]),
-        )
-        .onConflict((conflict) =>
-          conflict.columns(['merchant_id', 'card_hash']).doUpdateSet({ last_charge_at: value('now') }),
-        ),
-    )
-    .selectFrom('consumed')
-    .selectAll(),
-);
-
-/** SQLite: the card's lock alone, after the session's UPDATE. */
-const lockCard = prepared<Database, 'merchantId' | 'cardHash' | 'now', never>((db, value) =>
-  db
-    .insertInto('card_velocity_locks')
-    .values({ merchant_id: value('merchantId'), card_hash: value('cardHash'), last_charge_at: value('now') })
-    .onConflict((conflict) =>
-      conflict.columns(['merchant_id', 'card_hash']).doUpdateSet({ last_charge_at: value('now') }),
-    ),
-);
-
-/**
- * Consumes the charge's fraud session and, when that succeeds, locks its card: an upsert of the card's row, held
- * (on PostgreSQL) until the charge's transaction ends, so that a parallel charge of the card waits and then
- * counts this one. On PostgreSQL both go in one statement (the lock reads the consumed row, so the session is
- * always taken before the card); SQLite runs one write transaction at a time, so there the lock only costs the
- * write. The counts (`recentHistory`) must come in a later statement: a PostgreSQL statement reads from the
- * snapshot it started with, so only a later one sees the charge of a transaction the lock waited for. Both
- * statements are prepared (db/prepared.ts).
- */
-export function lockingCard(db: Kysely<Database>, cardHash: string): RunSessionUpdate {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    return async (values) => (await consumeLockingCard(db, { ...values, cardHash })).rows[0];
-  }
-  return async (values) => {
-    const consumed = await consumeSessionRow(db, values);
-    if (consumed) await lockCard(db, { merchantId: values.merchantId, cardHash, now: values.now });
-    return consumed;
-  };
-}
 
 const minutesBefore = (now: Date, minutes: number) =>
   new Date(now.getTime() - minutes * 60_000).toISOString();
@@ -185,7 +121,7 @@ const riskReadsOfDevice = prepared<Database, DeviceValue, RiskReadRow>((db, valu
  * The merchant's risk thresholds (null: the defaults) and its recent charges of this card and this device,
  * whatever their outcome (a run of declines is what card testing looks like), with what the device was linked
  * with (`visitorLinks`). Per merchant: one merchant's buyers do not count against another's. Run it in the
- * charge's transaction, after the card's lock (`lockingCard`), so that parallel charges of a card count in turn.
+ * charge's transaction, after the card's lock (charges/consume.ts), so that parallel charges of a card count in turn.
  */
 export async function recentHistory(
   db: Kysely<Database>,

@@ -18,7 +18,7 @@ export interface CardToken {
   createdAt: string;
 }
 
-function toCardToken(row: Selectable<CardTokensTable>): CardToken {
+export function toCardToken(row: Selectable<CardTokensTable>): CardToken {
   return {
     id: row.id,
     merchantId: row.merchant_id,
@@ -69,20 +69,30 @@ export type TokenConsumption =
   | { ok: true; token: CardToken }
   | { ok: false; reason: 'not_found' | 'expired' | 'already_used' };
 
-// Every charge consumes one: prepared once (db/prepared.ts).
-const consumeToken = prepared<
-  Database,
-  'tokenId' | 'merchantId' | 'chargeId' | 'now',
-  Selectable<CardTokensTable>
->((db, value) =>
-  db
+/** What a token's consuming UPDATE is run with. */
+export type TokenConsumeValues = Record<'tokenId' | 'merchantId' | 'chargeId' | 'now', string>;
+
+/**
+ * The token's consuming UPDATE, its values marked for a prepared statement (db/prepared.ts): the consumed row, or
+ * nothing. The charge's PostgreSQL statement (charges/consume.ts) builds on it.
+ */
+export function consumingTokenUpdate(
+  db: Kysely<Database>,
+  value: <T = string>(name: keyof TokenConsumeValues) => T,
+) {
+  return db
     .updateTable('card_tokens')
     .set({ used_at: value('now'), charge_id: value('chargeId') })
     .where('id', '=', value('tokenId'))
     .where('merchant_id', '=', value('merchantId'))
     .where('used_at', 'is', null)
     .where('expires_at', '>', value('now'))
-    .returningAll(),
+    .returningAll();
+}
+
+// Every charge consumes one: prepared once (db/prepared.ts).
+const consumeToken = prepared<Database, keyof TokenConsumeValues, Selectable<CardTokensTable>>(
+  consumingTokenUpdate,
 );
 
 /**
@@ -93,14 +103,20 @@ export async function consumeCardToken(
   db: Kysely<Database>,
   input: { merchantId: string; tokenId: string; chargeId: string; now: Date },
 ): Promise<TokenConsumption> {
-  const now = input.now.toISOString();
   const { rows } = await consumeToken(db, {
     tokenId: input.tokenId,
     merchantId: input.merchantId,
     chargeId: input.chargeId,
-    now,
+    now: input.now.toISOString(),
   });
-  if (rows[0]) return { ok: true, token: toCardToken(rows[0]) };
+  return rows[0] ? { ok: true, token: toCardToken(rows[0]) } : tokenRefusal(db, input);
+}
+
+/** Why a token's consuming UPDATE changed nothing, read after it. */
+export async function tokenRefusal(
+  db: Kysely<Database>,
+  input: { merchantId: string; tokenId: string },
+): Promise<TokenConsumption & { ok: false }> {
   const current = await db
     .selectFrom('card_tokens')
     .select(['used_at', 'expires_at'])
