@@ -398,6 +398,45 @@ describe.each(DIALECTS)('%s', (dialect) => {
         expect(response.json().error.code).toBe('TOKEN_ALREADY_USED');
       }
     });
+
+    // On PostgreSQL the token and the session are consumed by one statement: a lost token must leave the
+    // charge's fresh session untouched, exactly as when they were two.
+    test('20 concurrent charges with one token and fresh sessions: one succeeds, the rest TOKEN_ALREADY_USED, their sessions stay open', async () => {
+      const tokenId = await createToken(app, merchant);
+      const sessions = await Promise.all(Array.from({ length: 20 }, () => createFraudSession(app, merchant)));
+      const before = await count('charges');
+      const responses = await Promise.all(
+        sessions.map((sessionId) => postCharge(app, merchant, chargeBody(tokenId, sessionId))),
+      );
+      const winner = responses.findIndex((response) => response.statusCode === 201);
+      expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
+      for (const response of responses.filter((item) => item.statusCode !== 201)) {
+        expect(response.statusCode).toBe(422);
+        expect(response.json().error.code).toBe('TOKEN_ALREADY_USED');
+      }
+      expect(await count('charges')).toBe(before + 1);
+      const open = await app.store.db
+        .selectFrom('fraud_sessions')
+        .select('id')
+        .where('id', 'in', sessions)
+        .where('consumed_at', 'is', null)
+        .execute();
+      expect(open.map((row) => row.id).sort()).toEqual(sessions.filter((_, i) => i !== winner).sort());
+      expect((await tokenRow(tokenId)).charge_id).toBe(responses[winner]!.json().data.id);
+    });
+
+    test('an expired token with a fresh session: 422 TOKEN_EXPIRED, the session stays open and usable', async () => {
+      const stale = await createToken(app, merchant);
+      clock.advance(15 * MINUTE);
+      const sessionId = await createFraudSession(app, merchant);
+      const refused = await postCharge(app, merchant, chargeBody(stale, sessionId));
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error.code).toBe('TOKEN_EXPIRED');
+      expect((await sessionRow(sessionId)).consumed_at).toBeNull();
+      const accepted = await postCharge(app, merchant, chargeBody(await createToken(app, merchant), sessionId));
+      expect(accepted.statusCode).toBe(201);
+      expect(accepted.json().data.fraud_analysis.status).toBe('approved');
+    });
   });
 
   describe('another merchant', () => {
