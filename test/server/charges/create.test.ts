@@ -433,7 +433,11 @@ describe.each(DIALECTS)('%s', (dialect) => {
       expect(refused.statusCode).toBe(422);
       expect(refused.json().error.code).toBe('TOKEN_EXPIRED');
       expect((await sessionRow(sessionId)).consumed_at).toBeNull();
-      const accepted = await postCharge(app, merchant, chargeBody(await createToken(app, merchant), sessionId));
+      const accepted = await postCharge(
+        app,
+        merchant,
+        chargeBody(await createToken(app, merchant), sessionId),
+      );
       expect(accepted.statusCode).toBe(201);
       expect(accepted.json().data.fraud_analysis.status).toBe('approved');
     });
