@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startAppWithMerchant } from '../../helpers/app.js';
+import {
+  chargeBody,
+  createFraudSession,
+  createToken,
+  liftRateLimits,
+  postCharge,
+} from '../../helpers/charges.js';
+import { recordStatements } from '../../helpers/statements.js';
+
+// Issue 14: every round trip to PostgreSQL costs a charge a socket write and a wake-up of another process, the
+// dearest thing on a loaded machine (bench/README.md). A charge with a fraud session makes five.
+describe('what a charge sends PostgreSQL (issue 14)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('charges with a session in five round trips, every statement but BEGIN and COMMIT prepared', async () => {
+    const { app, merchant } = await startAppWithMerchant('postgres');
+    await liftRateLimits(app, merchant);
+    // The first charge verifies the key and claims the rate-limit points: the steady state follows.
+    const first = await postCharge(
+      app,
+      merchant,
+      chargeBody(await createToken(app, merchant), await createFraudSession(app, merchant)),
+    );
+    expect(first.statusCode).toBe(201);
+    const body = chargeBody(await createToken(app, merchant), await createFraudSession(app, merchant));
+    const sent = recordStatements();
+    const charged = await postCharge(app, merchant, body);
+    expect(charged.statusCode).toBe(201);
+    expect(charged.json().data.fraud_analysis.status).toBe('approved');
+    expect(sent.map((statement) => statement.text.split(/\s/)[0]!.toLowerCase())).toEqual([
+      'begin',
+      'with', // the token, the session and the card's lock
+      'select', // the risk reads
+      'with', // the charge, its event and its deliveries
+      'commit',
+    ]);
+    expect(sent[1]?.text).toMatch(/update "card_tokens".*update "fraud_sessions".*card_velocity_locks/s);
+    for (const statement of sent.slice(1, -1)) expect(statement.name).toEqual(expect.any(String));
+  });
+});
