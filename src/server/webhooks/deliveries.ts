@@ -22,13 +22,12 @@ export interface ClaimedDelivery {
   eventData: string;
 }
 
-export async function loadClaimedDeliveries(
-  db: Kysely<Database>,
-  ids: string[],
-  workerId: string,
-): Promise<ClaimedDelivery[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+// A claim's ids, loaded by a statement of a fixed number of slots compiled once (db/prepared.ts): a variable-length
+// `IN` was built and compiled by Kysely at every claim. Unused slots get null, which matches no id.
+const LOAD_SLOTS = 32;
+type LoadValue = 'workerId' | `id${number}`;
+const loadClaimed = prepared<Database, LoadValue, ClaimedRow>((db, value) =>
+  db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
     .innerJoin('events as e', 'e.id', 'd.event_id')
@@ -44,9 +43,37 @@ export async function loadClaimedDeliveries(
       'e.created_at as event_created_at',
       'e.data as event_data',
     ])
-    .where('d.id', 'in', ids)
-    .where('d.locked_by', '=', workerId)
-    .execute();
+    .where(
+      'd.id',
+      'in',
+      Array.from({ length: LOAD_SLOTS }, (_, slot) => value(`id${slot}`)),
+    )
+    .where('d.locked_by', '=', value('workerId')),
+);
+interface ClaimedRow {
+  id: string;
+  endpoint_id: string;
+  attempt_count: number | string;
+  retry_step: number | string;
+  url: string;
+  secret_sealed: string;
+  event_id: string;
+  event_type: string;
+  event_created_at: string;
+  event_data: string;
+}
+
+export async function loadClaimedDeliveries(
+  db: Kysely<Database>,
+  ids: string[],
+  workerId: string,
+): Promise<ClaimedDelivery[]> {
+  const rows: ClaimedRow[] = [];
+  for (let from = 0; from < ids.length; from += LOAD_SLOTS) {
+    const values: Record<LoadValue, unknown> = { workerId };
+    for (let slot = 0; slot < LOAD_SLOTS; slot += 1) values[`id${slot}`] = ids[from + slot] ?? null;
+    rows.push(...(await loadClaimed(db, values)).rows);
+  }
   return rows.map((row) => ({
     id: row.id,
     endpointId: row.endpoint_id,

@@ -14,3 +14,21 @@ export const sealEndpointSecret = (secret: string, masterKey: Buffer, endpointId
 
 export const openEndpointSecret = (sealed: string, masterKey: Buffer, endpointId: string): string =>
   openSecret(sealed, masterKey, context(endpointId));
+
+/**
+ * The worker's opened secrets, per endpoint and sealed value: opening (AES-GCM) for every delivery cost more than
+ * signing. Keyed by the sealed text itself, so a rotated secret (a new sealed value) is opened and used at once.
+ * Bounded (oldest dropped first); held in memory only, never logged.
+ */
+export function endpointSecretCache(masterKey: Buffer, maxEntries = 1024) {
+  const opened = new Map<string, { sealed: string; secret: string }>();
+  return (sealed: string, endpointId: string): string => {
+    const cached = opened.get(endpointId);
+    if (cached?.sealed === sealed) return cached.secret;
+    const secret = openEndpointSecret(sealed, masterKey, endpointId);
+    opened.delete(endpointId);
+    if (opened.size >= maxEntries) opened.delete(opened.keys().next().value as string);
+    opened.set(endpointId, { sealed, secret });
+    return secret;
+  };
+}

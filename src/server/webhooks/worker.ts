@@ -13,7 +13,7 @@ import {
   recordAttempts,
 } from './deliveries.js';
 import type { Outbox } from './outbox.js';
-import { openEndpointSecret } from './secrets.js';
+import { endpointSecretCache } from './secrets.js';
 import { type SendResult, WebhookSender } from './sender.js';
 import {
   EVENT_HEADER,
@@ -96,6 +96,7 @@ export class DeliveryWorker {
   readonly id: string;
   readonly stats: WorkerStats = { attempted: 0, succeeded: 0, failed: 0 };
   private readonly sender: WebhookSender;
+  private readonly openSecret: ReturnType<typeof endpointSecretCache>;
   private readonly timeoutMs: number;
   private readonly concurrency: number;
   readonly inFlightLimits: InFlightLimits;
@@ -130,6 +131,7 @@ export class DeliveryWorker {
     this.leaseMs = options.leaseMs ?? this.timeoutMs + 60_000;
     this.settleWithinMs = options.settleWithinMs ?? 5;
     this.refillAt = Math.max(1, Math.floor(this.concurrency / 4));
+    this.openSecret = endpointSecretCache(options.masterKey);
     this.sender = new WebhookSender({
       timeoutMs: this.timeoutMs,
       allowPrivateTargets: options.allowPrivateTargets,
@@ -381,7 +383,7 @@ export class DeliveryWorker {
   private async send(delivery: ClaimedDelivery): Promise<SendResult> {
     let secret: string;
     try {
-      secret = openEndpointSecret(delivery.secretSealed, this.options.masterKey, delivery.endpointId);
+      secret = this.openSecret(delivery.secretSealed, delivery.endpointId);
     } catch (error) {
       if (!(error instanceof SecretBoxError)) throw error;
       return {
