@@ -17,7 +17,9 @@ describe.each(DIALECTS)('%s', (dialect) => {
     const eventId = await emit('charge.captured', { id: 'ch_1', amount: 1990, status: 'captured' });
     const createdAt = clock.now().toISOString();
 
-    expect(await worker().drain()).toBe(1);
+    // One worker throughout: the secret it opened for the first delivery must not outlive a regeneration.
+    const sending = worker();
+    expect(await sending.drain()).toBe(1);
     expect(receiver.requests).toHaveLength(1);
     const [first] = receiver.requests;
     expect(first!.method).toBe('POST');
@@ -72,7 +74,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(newSecret).not.toBe(endpoint.secret);
     await emit('charge.captured', { id: 'ch_3' });
 
-    expect(await worker().drain()).toBe(2);
+    expect(await sending.drain()).toBe(2);
     const later = receiver.requests.slice(1);
     expect(later.map((request) => request.json.id)).toContain(pendingEventId);
     for (const request of later) {
@@ -96,6 +98,19 @@ describe.each(DIALECTS)('%s', (dialect) => {
         },
       ]);
     }
+  });
+
+  test('a claim larger than one load of 32 sends every claimed delivery exactly once', async () => {
+    const { receiver, worker, createEndpoint, emit } = await webhookFixture(dialect);
+    await createEndpoint({ url: `${receiver.url}/hooks` });
+    const ids: string[] = [];
+    for (let index = 0; index < 45; index += 1)
+      ids.push(await emit('charge.captured', { id: `ch_${index}` }));
+
+    const wide = worker({ concurrency: 40, inFlightLimits: { perMerchant: 40, perHost: 40 } });
+    expect(await wide.runOnce()).toBe(40);
+    expect(await wide.runOnce()).toBe(5);
+    expect(receiver.requests.map((request) => request.json.id).sort()).toEqual(ids.sort());
   });
 
   test('a paused endpoint receives nothing, and receives again once active', async () => {
