@@ -85,10 +85,10 @@ async function webhookThroughputOn(store: StoreName, backlog: number): Promise<B
           }
           await sleep(20);
         }
-        const { stats: worker } = await call<{ stats: { succeeded: number; failed: number } }>(
-          `${service.info.control}/stop`,
-          {},
-        );
+        const { stats: worker, cpuMicros } = await call<{
+          stats: { succeeded: number; failed: number };
+          cpuMicros: number;
+        }>(`${service.info.control}/stop`, {});
         const { flushes } = await call<{ flushes: number }>(`${service.info.control}/flushes`);
         if (stats.verified !== count || stats.distinctEvents !== count || worker.failed !== 0) {
           throw new Error(
@@ -99,12 +99,13 @@ async function webhookThroughputOn(store: StoreName, backlog: number): Promise<B
         return {
           rate: count / ((stats.lastAtMs - startedAt) / 1000),
           flushesPerDelivery: (flushes - flushesBefore) / count,
+          cpuPerDelivery: cpuMicros / count,
         };
       };
 
       // Warm-up (JIT, page cache, connections), then the measured backlog.
       await drain(Math.min(2000, backlog));
-      const { rate, flushesPerDelivery } = await drain(backlog);
+      const { rate, flushesPerDelivery, cpuPerDelivery } = await drain(backlog);
       const deliveries = await call<Record<string, number>>(`${service.info.control}/deliveries`);
       if (Object.keys(deliveries).some((status) => status !== 'succeeded')) {
         throw new Error(`deliveries left unsucceeded: ${JSON.stringify(deliveries)}`);
@@ -123,6 +124,13 @@ async function webhookThroughputOn(store: StoreName, backlog: number): Promise<B
           metric: 'disk flushes (commits) per 1,000 deliveries',
           value: flushesPerDelivery * 1000,
           unit: '',
+        },
+        {
+          // The service process's CPU (worker, database, HTTP client) from start to stop: moves less with load.
+          benchmark: name,
+          metric: 'service CPU per delivery',
+          value: cpuPerDelivery,
+          unit: 'µs',
         },
       ];
     } finally {
