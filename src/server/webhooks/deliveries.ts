@@ -1,8 +1,8 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { newId } from '../core/ids.js';
 import type { Database } from '../db/database.js';
 import { type ListFilters, type Pagination, paginate } from '../db/lists.js';
-import { prepared } from '../db/prepared.js';
+import { prepared, preparedInsert } from '../db/prepared.js';
 import { retryDelayMs } from './retry-schedule.js';
 import type { SendResult } from './sender.js';
 import type { DeliveryStatus, WebhookAttemptsTable, WebhookDeliveriesTable } from './table.js';
@@ -124,97 +124,33 @@ function stateAfter(outcome: AttemptOutcome, now: Date, random?: () => number) {
   };
 }
 
-// A turn's outcomes are written by two statements, whatever their number: one UPDATE of every settled delivery from a
-// VALUES list, one INSERT of their attempt rows. One statement per outcome and table cost a tenth of the worker's
-// time (issue 14). Each is compiled once with a fixed number of rows (db/prepared.ts), in chunks when a turn has
-// more; an unused row is all null, which matches no delivery and is not inserted. VALUES columns are named
-// column1, column2, … on both dialects; PostgreSQL types them text, hence the casts to integer.
-const OUTCOME_SLOTS = 16;
-const SETTLED = ['id', 'status', 'attempt_count', 'retry_step', 'next_attempt_at', 'last_attempt_at'] as const;
-const ATTEMPT = [
-  'id',
-  'delivery_id',
-  'attempt',
-  'attempted_at',
-  'response_status',
-  'latency_ms',
-  'error',
-] as const;
-const INTEGER = new Set(['attempt_count', 'retry_step', 'attempt', 'response_status', 'latency_ms']);
-type Slotted<C extends string> = `${C}${number}`;
-
-/** `(values (…), (…), …) as <alias>`: OUTCOME_SLOTS rows of `columns`, each value marked `<column><slot>`. */
-function valuesList<C extends string>(columns: readonly C[], value: (name: Slotted<C>) => unknown) {
-  const rows = Array.from(
-    { length: OUTCOME_SLOTS },
-    (_, slot) => sql`(${sql.join(columns.map((column) => value(`${column}${slot}`)))})`,
-  );
-  return sql`(values ${sql.join(rows)})`;
-}
-
-/**
- * The column of a VALUES list holding `column` (cast where the table's column is an integer). Typed `never`: it
- * goes into whichever table column of the same name, which Kysely cannot check against a raw list.
- */
-function listed<C extends string>(alias: string, columns: readonly C[], column: C) {
-  const ref = sql.ref(`${alias}.column${columns.indexOf(column) + 1}`);
-  return INTEGER.has(column) ? sql<never>`cast(${ref} as integer)` : sql<never>`${ref}`;
-}
-
-const settleDeliveries = prepared<
-  Database,
-  'workerId' | 'updated_at' | Slotted<(typeof SETTLED)[number]>,
-  { id: string }
->((db, value) => {
-  const column = (name: (typeof SETTLED)[number]) => listed('settled', SETTLED, name);
-  return db
+// Sent for every attempt: compiled once (named on PostgreSQL), db/prepared.ts.
+type SettleValue =
+  | 'id'
+  | 'workerId'
+  | 'status'
+  | 'attempt_count'
+  | 'retry_step'
+  | 'next_attempt_at'
+  | 'last_attempt_at'
+  | 'updated_at';
+const settleDelivery = prepared<Database, SettleValue, never>((db, value) =>
+  db
     .updateTable('webhook_deliveries')
-    .from(valuesList(SETTLED, value).as('settled'))
     .set((eb) => ({
-      status: column('status'),
-      attempt_count: column('attempt_count'),
-      retry_step: column('retry_step'),
-      next_attempt_at: column('next_attempt_at'),
+      status: value('status'),
+      attempt_count: value('attempt_count'),
+      retry_step: value('retry_step'),
+      next_attempt_at: value('next_attempt_at'),
       locked_by: eb.lit(null),
       lease_expires_at: eb.lit(null),
-      last_attempt_at: column('last_attempt_at'),
+      last_attempt_at: value('last_attempt_at'),
       updated_at: value('updated_at'),
     }))
-    .where(sql<boolean>`${sql.ref('webhook_deliveries.id')} = ${column('id')}`)
-    .where('webhook_deliveries.locked_by', '=', value('workerId'))
-    .returning('webhook_deliveries.id');
-});
-
-const insertAttempts = prepared<Database, Slotted<(typeof ATTEMPT)[number]>, never>((db, value) =>
-  db
-    .insertInto('webhook_attempts')
-    .columns([...ATTEMPT])
-    .expression(
-      db
-        .selectFrom(valuesList(ATTEMPT, value).as('attempt'))
-        .select(ATTEMPT.map((name) => listed('attempt', ATTEMPT, name).as(name)))
-        .where(sql<boolean>`${listed('attempt', ATTEMPT, 'id')} is not null`),
-    ),
+    .where('id', '=', value('id'))
+    .where('locked_by', '=', value('workerId')),
 );
-
-/** Runs `statement` over `rows` in chunks of OUTCOME_SLOTS, each row's values under `<column><slot>`. */
-async function inChunks<C extends string, Row>(
-  rows: readonly Record<C, unknown>[],
-  columns: readonly C[],
-  shared: Record<string, unknown>,
-  statement: (values: Record<string, unknown>) => Promise<{ rows: Row[] }>,
-): Promise<Row[]> {
-  const results: Row[] = [];
-  for (let from = 0; from < rows.length; from += OUTCOME_SLOTS) {
-    const values: Record<string, unknown> = { ...shared };
-    for (let slot = 0; slot < OUTCOME_SLOTS; slot += 1) {
-      const row = rows[from + slot];
-      for (const column of columns) values[`${column}${slot}`] = row ? row[column] : null;
-    }
-    results.push(...(await statement(values)).rows);
-  }
-  return results;
-}
+const insertAttempt = preparedInsert<Database, 'webhook_attempts'>('webhook_attempts');
 
 /**
  * Writes the outcomes of finished attempts and their deliveries' next states, inside the caller's transaction
@@ -226,49 +162,39 @@ export async function recordAttempts(
   trx: Kysely<Database>,
   input: { outcomes: AttemptOutcome[]; workerId: string; now: Date; random?: () => number },
 ): Promise<(DeliveryStatus | null)[]> {
-  const planned = input.outcomes.map((outcome) => {
-    const next = stateAfter(outcome, input.now, input.random);
-    const attempt = outcome.delivery.attemptCount + 1;
+  const statuses: (DeliveryStatus | null)[] = [];
+  const now = input.now.toISOString();
+  for (const outcome of input.outcomes) {
+    const { delivery, result } = outcome;
+    const attempt = delivery.attemptCount + 1;
     const attemptedAt = outcome.attemptedAt.toISOString();
-    const settled = {
-      id: outcome.delivery.id,
+    const next = stateAfter(outcome, input.now, input.random);
+    const updated = await settleDelivery(trx, {
+      id: delivery.id,
+      workerId: input.workerId,
       status: next.status,
       attempt_count: attempt,
       retry_step: next.retryStep,
       next_attempt_at: next.nextAttemptAt,
       last_attempt_at: attemptedAt,
-    };
-    const { result } = outcome;
-    const row = {
+      updated_at: now,
+    });
+    if (Number(updated.numAffectedRows ?? 0) !== 1) {
+      statuses.push(null);
+      continue;
+    }
+    await insertAttempt(trx, {
       id: newId(),
-      delivery_id: outcome.delivery.id,
+      delivery_id: delivery.id,
       attempt,
       attempted_at: attemptedAt,
       response_status: result.status,
       latency_ms: result.latencyMs,
       error: result.error,
-    };
-    return { status: next.status, settled, row };
-  });
-  const shared = { workerId: input.workerId, updated_at: input.now.toISOString() };
-  const settledIds = new Set(
-    (
-      await inChunks(
-        planned.map((plan) => plan.settled),
-        SETTLED,
-        shared,
-        (values) => settleDeliveries(trx, values),
-      )
-    ).map((row) => row.id),
-  );
-  const recorded = planned.filter((plan) => settledIds.has(plan.settled.id));
-  await inChunks(
-    recorded.map((plan) => plan.row),
-    ATTEMPT,
-    {},
-    (values) => insertAttempts(trx, values),
-  );
-  return planned.map((plan) => (settledIds.has(plan.settled.id) ? plan.status : null));
+    });
+    statuses.push(next.status);
+  }
+  return statuses;
 }
 
 export interface Delivery {
