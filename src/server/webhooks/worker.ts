@@ -60,7 +60,7 @@ export interface DeliveryWorkerOptions {
   /** The app's outbox, to be woken when it queues deliveries; a worker without one (`vigia worker`) polls. */
   outbox?: Pick<Outbox, 'onWake'>;
   /**
-   * How long a finished attempt's outcome may wait to be recorded with others in one commit (5 ms). Its delivery
+   * How long a finished attempt's outcome may wait to be recorded with others in one commit (10 ms). Its delivery
    * stays leased meanwhile: a crash in that window leaves it to be sent again (at least once).
    */
   settleWithinMs?: number;
@@ -89,8 +89,9 @@ const EAGER_WINDOW_MS = 250;
  *
  * Every write of the loop is one transaction per turn: the outcomes of the attempts that finished since the
  * last turn (each delivery's new state with its attempt row), then the claim of as many due deliveries as slots
- * are free. A durable commit costs a disk flush; a turn comes when half of the slots have freed up or a finished
- * outcome has waited `settleWithinMs`, so under a backlog many deliveries share each flush.
+ * are free. A durable commit (a disk flush) and the fair claim cost the same for 1 delivery as for 16, so turns are
+ * few: one comes when three quarters of what was claimed have finished (half of the slots under a backlog), or
+ * when a finished outcome has waited `settleWithinMs`; under a backlog many deliveries share each flush.
  */
 export class DeliveryWorker {
   readonly id: string;
@@ -129,8 +130,8 @@ export class DeliveryWorker {
     this.inFlightLimits = options.inFlightLimits ?? { perMerchant: share, perHost: share };
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     this.leaseMs = options.leaseMs ?? this.timeoutMs + 60_000;
-    this.settleWithinMs = options.settleWithinMs ?? 5;
-    this.refillAt = Math.max(1, Math.floor(this.concurrency / 4));
+    this.settleWithinMs = options.settleWithinMs ?? 10;
+    this.refillAt = Math.max(1, Math.floor(this.concurrency / 2));
     this.openSecret = endpointSecretCache(options.masterKey);
     this.sender = new WebhookSender({
       timeoutMs: this.timeoutMs,
@@ -286,7 +287,7 @@ export class DeliveryWorker {
     if (ids.length === 0) return 0;
     const deliveries = await loadClaimedDeliveries(this.options.store.db, ids, this.id);
     for (const delivery of deliveries) this.startAttempt(delivery);
-    this.wakeAtInFlight = Math.floor(this.sending.size / 2);
+    this.wakeAtInFlight = Math.floor(this.sending.size / 4);
     return deliveries.length;
   }
 
@@ -315,8 +316,8 @@ export class DeliveryWorker {
     const task: Promise<void> = this.attempt(delivery).finally(() => {
       this.sending.delete(task);
       // Under a backlog, wake to claim a batch once enough slots are free. Otherwise the last claim may have come
-      // back short because a merchant or host was at its share: claim again once half of what was in flight has
-      // finished (batches, not a claim per delivery). Either way, what finished is recorded within settleWithinMs.
+      // back short because a merchant or host was at its share: claim again once three quarters of what was in
+      // flight have finished (batches, not a claim per delivery). Either way, what finished is recorded within settleWithinMs.
       const free = this.concurrency - this.sending.size;
       if (this.backlog ? free >= this.refillAt : this.sending.size <= this.wakeAtInFlight) this.wake?.();
       else

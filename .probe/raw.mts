@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { startBenchApp } from '../bench/lib/bench-app.js';
+import { createMerchant } from '../src/server/merchants/service.js';
+import { createEndpoint } from '../src/server/webhooks/service.js';
+import { newId } from '../src/server/core/ids.js';
+const { app, databaseUrl } = await startBenchApp({ runWorker: false });
+await app.ready();
+const db = app.store.db;
+const { merchant } = await createMerchant(db, { name: 'B', live: false, now: new Date() });
+await createEndpoint(db, { merchantId: merchant.id, url: 'http://127.0.0.1:1/h', events: ['charge.captured'], masterKey: app.config.webhookMasterKey, now: new Date() });
+await db.transaction().execute(async (trx) => { for (let i = 0; i < 6000; i++) await app.outbox.recordEvent(trx, { merchantId: merchant.id, type: 'charge.captured', data: { id: randomUUID(), n: i }, now: new Date() }); });
+await app.close();
+const raw = new Database(databaseUrl.slice(5)); raw.pragma('foreign_keys = ON'); raw.pragma('cache_size = -65536');
+const ids = raw.prepare('select id from webhook_deliveries').pluck().all() as string[];
+const up = raw.prepare("update webhook_deliveries set status=?, attempt_count=?, retry_step=?, next_attempt_at=?, locked_by=null, lease_expires_at=null, last_attempt_at=?, updated_at=? where id=? and locked_by is null");
+const ins = raw.prepare('insert into webhook_attempts (id, delivery_id, attempt, attempted_at, response_status, latency_ms, error) values (?,?,?,?,?,?,?)');
+const now = new Date().toISOString();
+function time(label: string, f: (id: string) => void, part: string[]) { raw.exec('begin'); const c = process.cpuUsage(); for (const id of part) f(id); const d = process.cpuUsage(c); raw.exec('commit'); console.log(label, ((d.user + d.system) / part.length).toFixed(1), 'µs'); }
+time('update', (id) => up.run('succeeded', 1, 0, null, now, now, id), ids.slice(0, 2000));
+time('insert', (id) => ins.run(newId(), id, 1, now, 200, 3, null), ids.slice(0, 2000));
+raw.pragma('synchronous = FULL');
+function timeSp(label: string, part: string[]) { let cpu = 0; for (let i = 0; i < part.length; i += 8) { raw.exec('begin immediate'); raw.exec('savepoint m'); const c = process.cpuUsage(); for (const id of part.slice(i, i + 8)) { up.run('succeeded', 1, 0, null, now, now, id); ins.run(newId(), id, 1, now, 200, 3, null); } const d = process.cpuUsage(c); cpu += d.user + d.system; raw.exec('release m'); raw.exec('commit'); } console.log(label, (cpu / part.length).toFixed(1), 'µs per outcome'); }
+raw.exec("update webhook_deliveries set locked_by = null");
+timeSp('savepoint, temp file', ids.slice(2000, 3000));
+raw.pragma('temp_store = MEMORY');
+timeSp('savepoint, temp memory', ids.slice(3000, 4000));
+raw.pragma('temp_store = DEFAULT');
+timeSp('savepoint, temp file', ids.slice(4000, 5000));
+raw.pragma('temp_store = MEMORY');
+timeSp('savepoint, temp memory', ids.slice(5000, 6000));
+process.exit(0);
+raw.pragma('foreign_keys = OFF');
+time('update nofk', (id) => up.run('succeeded', 1, 0, null, now, now, id), ids.slice(2000, 4000));
+time('insert nofk', (id) => ins.run(newId(), id, 1, now, 200, 3, null), ids.slice(2000, 4000));
+console.log(raw.prepare("select sql from sqlite_master where tbl_name in ('webhook_deliveries','webhook_attempts')").pluck().all());
+process.exit(0);
