@@ -43,6 +43,9 @@ export class Receiver {
   behaviour: Behaviour = () => 200;
   /** Delay before answering, to keep deliveries in flight (concurrency tests). */
   delayMs = 0;
+  /** While true, answers wait in `held` until `release(n)` sends the n oldest (turn tests). */
+  holding = false;
+  private readonly held: (() => void)[] = [];
   private readonly waiters: (() => void)[] = [];
 
   private constructor(
@@ -87,8 +90,14 @@ export class Receiver {
     const outcome = this.behaviour(request, index);
     if (outcome === 'hang') return;
     const answer = () => res.writeHead(outcome, { 'Content-Type': 'text/plain' }).end('ok');
-    if (this.delayMs > 0) setTimeout(answer, this.delayMs);
+    if (this.holding) this.held.push(answer);
+    else if (this.delayMs > 0) setTimeout(answer, this.delayMs);
     else answer();
+  }
+
+  /** Sends the `count` oldest held answers (all of them when omitted). */
+  release(count = this.held.length): void {
+    for (const answer of this.held.splice(0, count)) answer();
   }
 
   /** Resolves once at least `count` requests have arrived. */

@@ -82,6 +82,41 @@ describe.each(DIALECTS)('%s', (dialect) => {
     if (app.store.groupCommit) expect(app.store.groupCommit.commits - commitsBefore).toBeLessThanOrEqual(3);
   });
 
+  test('under a backlog the worker claims again once three quarters of its claim have been answered, not one by one', async () => {
+    const { receiver, worker, createEndpoint, emit, deliveries } = await webhookFixture(dialect);
+    const endpoint = await createEndpoint();
+    const events = new Set<string>();
+    for (let n = 0; n < 40; n++) events.add(await emit('charge.captured', { n }));
+    receiver.holding = true;
+    // The slots alone decide the turns here: no outcome is due for recording by time, and no idle poll comes.
+    const delivering = worker({ settleWithinMs: 60_000, pollIntervalMs: 60_000 });
+    delivering.start();
+
+    // One merchant is lent half of the 32 slots.
+    await receiver.waitFor(16);
+    // On PostgreSQL the worker wakes up once it listens, and polls eagerly for 250 ms after: let that pass.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    receiver.release(11);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(receiver.requests).toHaveLength(16);
+    // The twelfth answer leaves four in flight: one turn records the twelve outcomes and claims twelve more.
+    receiver.release(1);
+    await receiver.waitFor(28);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(receiver.requests).toHaveLength(28);
+
+    receiver.holding = false;
+    receiver.release();
+    await receiver.waitFor(40);
+    await delivering.stop();
+    const listed = await deliveries(endpoint.id, '?limit=100');
+    expect(
+      listed.every((delivery) => delivery.status === 'succeeded' && delivery.attempts.length === 1),
+    ).toBe(true);
+    expect(new Set(receiver.requests.map((request) => request.json.id))).toEqual(events);
+    expect(receiver.requests).toHaveLength(40);
+  });
+
   test('one outcome the database refuses does not lose the others; its delivery is sent again, never reported delivered without an attempt', async () => {
     const clock = new TestClock();
     const { app, receiver, worker, createEndpoint, emit, deliveries } = await webhookFixture(dialect, {
