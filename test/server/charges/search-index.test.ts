@@ -2,6 +2,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
+import { listCharges } from '../../../src/server/charges/list.js';
 import { chargeSearch } from '../../../src/server/charges/search-index.js';
 import { chargeSearchText } from '../../../src/server/charges/service.js';
 import { withCheckDigits } from '../../../src/server/core/tax-id.js';
@@ -157,7 +158,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
   test('on SQLite, terms with up to 8,000 candidates in the range take the index, short ones the scan', async () => {
     if (dialect !== 'sqlite') return;
     const narrowed = async (term: string, range = {}) => {
-      const search = await chargeSearch(app.store.db, term, range);
+      const search = await chargeSearch(app.store.db, busy.id, term, range);
       return search === 'none' ? search : search.narrow !== undefined;
     };
     for (const term of [cpf(), customer(someone).email, 'conceição gonçalves', 'souza', 'gmail']) {
@@ -167,6 +168,38 @@ describe.each(DIALECTS)('%s', (dialect) => {
     // Held by charges, but none of these days: the index's day range answers it alone.
     expect(await narrowed('souza', { dateFrom: '2025-01-01', dateTo: '2025-12-31' })).toBe('none');
     expect(await narrowed('jo')).toBe(false);
+  });
+
+  test('on PostgreSQL, a bounded range is read day by day from 0043\'s index unless the estimate passes the cap', async () => {
+    if (dialect !== 'postgres') return;
+    const plan = async (term: string, range: { dateFrom?: string; dateTo?: string }, cap?: number) => {
+      const search = await chargeSearch(app.store.db, busy.id, term, range, cap);
+      return search === 'none' ? search : search.drives ? 'by day' : 'range';
+    };
+    const march = { dateFrom: '2026-03-01', dateTo: '2026-03-31' };
+    for (const term of [cpf(), customer(someone).email, 'souza', 'gmail', 'zuleica', "o'neil\\"]) {
+      expect(await plan(term, march), term).toBe('by day');
+    }
+    // Above the cap (here 10 candidates estimated in March), the range's entries; an open or a long range, too.
+    expect(await plan('gmail', march, 10)).toBe('range');
+    expect(await plan('souza', { dateFrom: '2026-03-01' })).toBe('range');
+    expect(await plan('souza', { dateFrom: '2026-01-01', dateTo: '2026-06-30' })).toBe('range');
+    expect(await plan('jo', march)).toBe('range');
+    // A range ending before it starts holds no charge.
+    expect(await plan('souza', { dateFrom: '2026-03-02', dateTo: '2026-03-01' })).toBe('none');
+  });
+
+  test('a common term has the same charges, order and exact total on either side of the plan switch', async () => {
+    const march = { date_from: '2026-03-01', date_to: '2026-03-31' };
+    for (const term of ['gmail', 'souza', 'silva.joão', 'araújo']) {
+      const { total, ids } = expected(term, march);
+      for (const cap of [1, 1_000_000]) {
+        const filters = { page: 2, limit: 20, dateFrom: march.date_from, dateTo: march.date_to, search: term };
+        const page = await listCharges(app.store.db, busy.id, filters, cap);
+        expect(page.pagination.total, `${term}, cap ${cap}`).toBe(total);
+        expect(page.charges.map((charge) => charge.id)).toEqual(ids.slice(20, 40));
+      }
+    }
   });
 
   test("a term held only by another merchant's charges finds nothing, with a total of 0", async () => {
