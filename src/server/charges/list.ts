@@ -20,7 +20,8 @@ export async function listCharges(
   filters: ChargeListFilters,
   maxCandidates?: number,
 ) {
-  if (filters.search) return searchCharges(db, merchantId, { ...filters, search: filters.search }, maxCandidates);
+  if (filters.search)
+    return searchCharges(db, merchantId, { ...filters, search: filters.search }, maxCandidates);
   let query = db.selectFrom('charges').selectAll().where('merchant_id', '=', merchantId);
   if (filters.submerchantId) query = query.where('submerchant_id', '=', filters.submerchantId);
   const { rows, pagination } = await paginate(query, filters, COLUMNS);
