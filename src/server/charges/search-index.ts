@@ -148,7 +148,8 @@ export async function chargeSearch(
     // Two trigrams apart leave few candidates besides the matches, for fewer lists read than all of the term's.
     const apart = firstTrigramsApart(search, () => true);
     const looked = apart.length >= 2 ? apart : trigrams(search);
-    if (!days || looked.length === 0) return { match };
+    // \x01 ends each key in 0043's function: a trigram holding it is not among a charge's keys.
+    if (!days || looked.length === 0 || search.includes('\x01')) return { match };
     // The middle day of each of a few equal parts of the range (not its last, which may be today, still filling).
     const parts = Math.min(DAYS_SAMPLED, days.length);
     const sampled = Array.from(

