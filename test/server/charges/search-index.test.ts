@@ -132,6 +132,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     ['a long term with LIKE wildcards, taken literally', () => 'jose.araujo_617%gmail'],
     ['a long term found by its first trigrams, then checked whole', () => 'jose.araujo617@gmail.con'],
     ['a double quote', () => 'a"b'],
+    ['a single quote and a backslash', () => "o'neil\\"],
     ['nothing known', () => 'zuleica'],
   ];
 
