@@ -14,8 +14,14 @@ export type ChargeListFilters = ListFilters & { submerchantId?: string };
 const COLUMNS: ListColumns = { createdAt: 'created_at', id: 'id', status: 'status', search: [] };
 
 /** A merchant's charges, newest first, one page of them with the exact number found. */
-export async function listCharges(db: Kysely<Database>, merchantId: string, filters: ChargeListFilters) {
-  if (filters.search) return searchCharges(db, merchantId, { ...filters, search: filters.search });
+export async function listCharges(
+  db: Kysely<Database>,
+  merchantId: string,
+  filters: ChargeListFilters,
+  maxCandidates?: number,
+) {
+  if (filters.search)
+    return searchCharges(db, merchantId, { ...filters, search: filters.search }, maxCandidates);
   let query = db.selectFrom('charges').selectAll().where('merchant_id', '=', merchantId);
   if (filters.submerchantId) query = query.where('submerchant_id', '=', filters.submerchantId);
   const { rows, pagination } = await paginate(query, filters, COLUMNS);
@@ -32,15 +38,18 @@ async function searchCharges(
   db: Kysely<Database>,
   merchantId: string,
   filters: ChargeListFilters & { search: string },
+  maxCandidates?: number,
 ) {
-  const search = await chargeSearch(db, filters.search, filters);
+  const search = await chargeSearch(db, merchantId, filters.search, filters, maxCandidates);
   if (search === 'none') return { charges: [], pagination: pagination(filters, 0) };
-  // With candidates from SQLite's trigram index, they must drive the query: `+merchant_id` keeps its planner off
-  // the (merchant_id, created_at) index, whose estimate would otherwise win and scan the whole range.
-  const merchant =
-    search.narrow && db.getExecutor().adapter instanceof SqliteAdapter
+  // When the trigram index's candidates drive the query, `+merchant_id` (SQLite) or `merchant_id || ''`
+  // (PostgreSQL) keeps the planner off the (merchant_id, created_at) indexes, whose estimate would otherwise win
+  // (or, on PostgreSQL, add a bitmap of the whole range to the candidates').
+  const merchant = !search.drives
+    ? sql<boolean>`merchant_id = ${merchantId}`
+    : db.getExecutor().adapter instanceof SqliteAdapter
       ? sql<boolean>`+merchant_id = ${merchantId}`
-      : sql<boolean>`merchant_id = ${merchantId}`;
+      : sql<boolean>`(merchant_id || '') = ${merchantId}`;
   let matches = db.selectFrom('charges').where(merchant).where(search.match);
   if (search.narrow) matches = matches.where(search.narrow);
   if (filters.submerchantId) matches = matches.where('submerchant_id', '=', filters.submerchantId);

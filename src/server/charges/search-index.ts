@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Expression, type Kysely, type SqlBool, SqliteAdapter, sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { likePattern } from '../db/lists.js';
@@ -13,6 +14,21 @@ const MAX_CANDIDATES = 8_000;
  * already leave a handful of charges for an e-mail or an id, and more cost more than the few row reads they save.
  */
 const TRIGRAMS_QUERIED = 4;
+/**
+ * PostgreSQL: a term with this many separate word trigrams (a CPF, an e-mail, an id) is selective: the GIN index of
+ * all days (0028) finds its few charges from those trigrams' lists, cheaper than a lookup day by day.
+ */
+const WORD_TRIGRAMS_NARROW = 3;
+/**
+ * PostgreSQL: a search whose candidates in the range's days are estimated above this is checked over the range's
+ * index entries instead. A candidate costs a read of its table row (~11 µs at load 5), an entry in range about a
+ * fifth of that: a month of a busy merchant (33,000 charges) breaks even near 6,000 candidates.
+ */
+export const MAX_CANDIDATES_PG = 5_000;
+/** PostgreSQL: a range of more days than this is not looked up day by day (its query would list every day). */
+const MAX_DAYS_BY_DAY = 92;
+/** PostgreSQL: how many of the range's days (spread over it) the estimate of the candidates counts. */
+const DAYS_SAMPLED = 3;
 /** The index's key is `day × DAY_KEY + charges.rowid` (migration 0039). */
 const DAY_KEY = 1_099_511_627_776; // 2^40
 
@@ -59,10 +75,40 @@ function candidates(match: string, range: { dateFrom?: string; dateTo?: string }
   return sql`charges_search_days where charges_search_days match ${match} ${from} ${to}`;
 }
 
-/** How a search finds its charges: `match` decides; `narrow`, when there, is a superset of them an index reads. */
+/** The days of a range, `YYYY-MM-DD` each, or undefined when it is open-ended or longer than MAX_DAYS_BY_DAY. */
+function rangeDays(range: { dateFrom?: string; dateTo?: string }): string[] | undefined {
+  if (!range.dateFrom || !range.dateTo) return undefined;
+  const from = Date.parse(`${range.dateFrom}T00:00:00.000Z`);
+  const to = Date.parse(`${range.dateTo}T00:00:00.000Z`);
+  if (!(to - from <= (MAX_DAYS_BY_DAY - 1) * 86_400_000)) return undefined;
+  const days: string[] = [];
+  for (let day = from; day <= to; day += 86_400_000) days.push(new Date(day).toISOString().slice(0, 10));
+  return days;
+}
+
+/** The keys of migration 0043's index: `left(md5(merchant_id), 8) || day || trigram`. */
+const dayKeys = sql`charge_search_day_keys(merchant_id, created_at, search_text)`;
+
+/** A tsquery lexeme, quoted: the keys hold any character, quotes and backslashes included. */
+const tsLexeme = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+
+/** The tsquery of the charges of `days` holding every one of `trigrams`: (day 1's keys) | (day 2's) | … */
+function daysQuery(merchantId: string, days: string[], trigrams: string[]): string {
+  const merchant = createHash('md5').update(merchantId).digest('hex').slice(0, 8);
+  return days
+    .map((day) => `(${trigrams.map((trigram) => tsLexeme(merchant + day + trigram)).join(' & ')})`)
+    .join(' | ');
+}
+
+/**
+ * How a search finds its charges: `match` decides; `narrow`, when there, is a superset of them an index reads.
+ * `drives`: the narrow set must drive the query, the merchant's range index kept out of the plan (whose estimate
+ * would otherwise win and read the whole range).
+ */
 export interface ChargeSearch {
   narrow?: Expression<SqlBool>;
   match: Expression<SqlBool>;
+  drives?: boolean;
 }
 
 /**
@@ -72,31 +118,56 @@ export interface ChargeSearch {
  * holding the term's trigrams (its first few, for a long term). None when the index cannot help: for a term shorter than three characters
  * (no trigram), or so common that reading its candidates costs more than scanning the range (more than
  * MAX_CANDIDATES); 'none' when no charge of those days holds them.
- * On PostgreSQL the planner weighs the GIN index (0028) against the range. For a long term (an e-mail, an id),
- * the GIN scan would read the list of every one of its trigrams (23 for an e-mail, 34 for an id: 5–20 ms):
- * `narrow` gives it the first few, and `match` is written so that the index cannot take it.
+ * On PostgreSQL with a range of at most MAX_DAYS_BY_DAY days, the same from migration 0043's index (keyed by
+ * merchant and day), chosen from an estimate: the candidates of a few of the range's days, counted and scaled to
+ * all of them; above `maxCandidates`, the range's covering index (0006) is read with the whole term's LIKE on its
+ * entries (index-only), which no trigram index can take. Without such a range the planner weighs the GIN index
+ * (0028) against the range. For a long term (an e-mail, an id), the GIN scan would read the list of every one of
+ * its trigrams (23 for an e-mail, 34 for an id: 5–20 ms): `narrow` gives it the first few, and `match` is written so
+ * that the index cannot take it.
  */
 export async function chargeSearch(
   db: Kysely<Database>,
+  merchantId: string,
   search: string,
   range: { dateFrom?: string; dateTo?: string },
+  maxCandidates = MAX_CANDIDATES_PG,
 ): Promise<ChargeSearch | 'none'> {
   const pattern = likePattern(search);
   const match = sql<SqlBool>`search_text like ${pattern} escape '\\'`;
+  // `|| ''`: the same text, but an expression no index holds, so that no trigram index takes the LIKE.
+  const checked = sql<SqlBool>`(search_text || '') like ${pattern} escape '\\'`;
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
     const first = firstTrigramsApart(search, isWordTrigram);
-    if (first.length < TRIGRAMS_QUERIED) return { match };
     // One LIKE of them in order, not one each: the planner estimates every LIKE against the column's statistics.
-    // `|| ''`: the same text, but an expression no index holds: the GIN scan reads the few trigrams alone.
+    if (first.length >= WORD_TRIGRAMS_NARROW) {
+      return { narrow: sql<SqlBool>`search_text like ${`%${first.join('%')}%`}`, match: checked };
+    }
+    const days = rangeDays(range);
+    if (days?.length === 0) return 'none';
+    // Two trigrams apart leave few candidates besides the matches, for fewer lists read than all of the term's.
+    const apart = firstTrigramsApart(search, () => true);
+    const looked = apart.length >= 2 ? apart : trigrams(search);
+    // \x01 ends each key in 0043's function: a trigram holding it is not among a charge's keys.
+    if (!days || looked.length === 0 || search.includes('\x01')) return { match };
+    // The middle day of each of a few equal parts of the range (not its last, which may be today, still filling).
+    const parts = Math.min(DAYS_SAMPLED, days.length);
+    const sampled = Array.from(
+      { length: parts },
+      (_, k) => days[Math.floor(((k + 0.5) * days.length) / parts)]!,
+    );
+    const cap = Math.ceil((maxCandidates * sampled.length) / days.length) + 1;
+    const { rows } = await sql<{ n: string }>`select count(*) as n from (
+      select from charges where ${dayKeys} @@ ${daysQuery(merchantId, sampled, looked)}::tsquery limit ${cap}
+    ) as sampled`.execute(db);
+    if (Number(rows[0]!.n) >= cap) return { match: checked };
     return {
-      narrow: sql<SqlBool>`search_text like ${`%${first.join('%')}%`}`,
-      match: sql<SqlBool>`(search_text || '') like ${pattern} escape '\\'`,
+      narrow: sql<SqlBool>`${dayKeys} @@ ${daysQuery(merchantId, days, looked)}::tsquery`,
+      match: checked,
+      drives: true,
     };
   }
-  // From nine characters on (three separate trigrams: a document, an e-mail, an id) those narrow about as far as
-  // all of the term's trigrams do, for a third of the lists read; a shorter term is looked up by all of them.
-  const first = firstTrigramsApart(search, () => true);
-  const queried = first.length >= 3 ? first : trigrams(search);
+  const queried = lookedUp(search);
   if (queried.length === 0) return { match };
   const ftsMatch = queried.map(ftsString).join(' AND ');
   const { rows } = await sql<{ n: number }>`select count(*) as n from (
@@ -107,5 +178,16 @@ export async function chargeSearch(
   return {
     narrow: sql<SqlBool>`charges.rowid in (select rowid & ${sql.lit(DAY_KEY - 1)} from ${candidates(ftsMatch, range)})`,
     match,
+    drives: true,
   };
+}
+
+/**
+ * The trigrams a term is looked up by. From nine characters on (three separate trigrams: a document, an e-mail, an
+ * id) its first few apart narrow about as far as all of the term's trigrams do, for a third of the lists read; a
+ * shorter term is looked up by all of them.
+ */
+function lookedUp(search: string): string[] {
+  const first = firstTrigramsApart(search, () => true);
+  return first.length >= 3 ? first : trigrams(search);
 }

@@ -2,6 +2,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
+import { listCharges } from '../../../src/server/charges/list.js';
 import { chargeSearch } from '../../../src/server/charges/search-index.js';
 import { chargeSearchText } from '../../../src/server/charges/service.js';
 import { withCheckDigits } from '../../../src/server/core/tax-id.js';
@@ -131,6 +132,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     ['a long term with LIKE wildcards, taken literally', () => 'jose.araujo_617%gmail'],
     ['a long term found by its first trigrams, then checked whole', () => 'jose.araujo617@gmail.con'],
     ['a double quote', () => 'a"b'],
+    ['a single quote and a backslash', () => "o'neil\\"],
     ['nothing known', () => 'zuleica'],
   ];
 
@@ -157,7 +159,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
   test('on SQLite, terms with up to 8,000 candidates in the range take the index, short ones the scan', async () => {
     if (dialect !== 'sqlite') return;
     const narrowed = async (term: string, range = {}) => {
-      const search = await chargeSearch(app.store.db, term, range);
+      const search = await chargeSearch(app.store.db, busy.id, term, range);
       return search === 'none' ? search : search.narrow !== undefined;
     };
     for (const term of [cpf(), customer(someone).email, 'conceição gonçalves', 'souza', 'gmail']) {
@@ -167,6 +169,49 @@ describe.each(DIALECTS)('%s', (dialect) => {
     // Held by charges, but none of these days: the index's day range answers it alone.
     expect(await narrowed('souza', { dateFrom: '2025-01-01', dateTo: '2025-12-31' })).toBe('none');
     expect(await narrowed('jo')).toBe(false);
+  });
+
+  test("on PostgreSQL, a bounded range is read day by day from 0043's index unless the estimate passes the cap", async () => {
+    if (dialect !== 'postgres') return;
+    const plan = async (term: string, range: { dateFrom?: string; dateTo?: string }, cap?: number) => {
+      const search = await chargeSearch(app.store.db, busy.id, term, range, cap);
+      if (search === 'none') return search;
+      return search.drives ? 'by day' : search.narrow ? 'first trigrams, all days' : 'range';
+    };
+    const march = { dateFrom: '2026-03-01', dateTo: '2026-03-31' };
+    for (const term of ['souza', 'gmail', 'zuleica', 'araújo', "o'neil\\"]) {
+      expect(await plan(term, march), term).toBe('by day');
+    }
+    // Three separate word trigrams or more: selective, found from their lists over all days.
+    for (const term of [cpf(), customer(someone).email]) {
+      expect(await plan(term, march), term).toBe('first trigrams, all days');
+    }
+    // Above the cap (here 10 candidates estimated in March), the range's entries; an open or a long range, too.
+    expect(await plan('gmail', march, 10)).toBe('range');
+    expect(await plan('souza', { dateFrom: '2026-03-01' })).toBe('range');
+    expect(await plan('souza', { dateFrom: '2026-01-01', dateTo: '2026-06-30' })).toBe('range');
+    expect(await plan('jo', march)).toBe('range');
+    // A range ending before it starts holds no charge.
+    expect(await plan('souza', { dateFrom: '2026-03-02', dateTo: '2026-03-01' })).toBe('none');
+  });
+
+  test('a common term has the same charges, order and exact total on either side of the plan switch', async () => {
+    const march = { date_from: '2026-03-01', date_to: '2026-03-31' };
+    for (const term of ['gmail', 'souza', 'silva.joão', 'araújo']) {
+      const { total, ids } = expected(term, march);
+      for (const cap of [1, 1_000_000]) {
+        const filters = {
+          page: 2,
+          limit: 20,
+          dateFrom: march.date_from,
+          dateTo: march.date_to,
+          search: term,
+        };
+        const page = await listCharges(app.store.db, busy.id, filters, cap);
+        expect(page.pagination.total, `${term}, cap ${cap}`).toBe(total);
+        expect(page.charges.map((charge) => charge.id)).toEqual(ids.slice(20, 40));
+      }
+    }
   });
 
   test("a term held only by another merchant's charges finds nothing, with a total of 0", async () => {

@@ -26,6 +26,7 @@ import m0032 from './0032_charges_range_pg.js';
 import m0033 from './0033_charges_velocity_by_card.js';
 import m0037 from './0037_submerchant_answers.js';
 import m0039 from './0039_charges_search_by_day.js';
+import m0043 from './0043_charges_search_days_pg.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0033_charges_velocity_by_card': m0033,
   '0037_submerchant_answers': m0037,
   '0039_charges_search_by_day': m0039,
+  '0043_charges_search_days_pg': m0043,
 };
