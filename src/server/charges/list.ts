@@ -53,12 +53,8 @@ async function searchCharges(
   let matches = db.selectFrom('charges').where(merchant).where(search.match);
   if (search.narrow) matches = matches.where(search.narrow);
   if (filters.submerchantId) matches = matches.where('submerchant_id', '=', filters.submerchantId);
-  // The term is in `search.match`: the list's filters add the range.
-  const found = applyListFilters(
-    matches.select(['id', 'created_at']),
-    { ...filters, search: undefined },
-    COLUMNS,
-  );
+  // The term is in `search.match`: the list's filters add the range (COLUMNS has no search columns).
+  const found = applyListFilters(matches.select(['id', 'created_at']), filters, COLUMNS);
   // One row even for a page past the last match (its charge columns null), so that the total is always known.
   const { rows } = await sql<NullableRow & { total: number | string }>`
     with matches as materialized ${found}
