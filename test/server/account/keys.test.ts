@@ -51,6 +51,19 @@ describe.each(DIALECTS)('rolling API keys on %s', (dialect) => {
       ...(payload && { payload }),
     });
 
+  /**
+   * A roll this app's credential cache does not hear of, as on another instance (or one committing while a request
+   * of this app was already authenticated).
+   */
+  const rollElsewhere = (shop: TestMerchant) =>
+    rollMerchantKey(app.store.db, {
+      merchantId: shop.id,
+      type: 'secret',
+      graceSeconds: 3600,
+      live: false,
+      now: clock.now(),
+    });
+
   it('issues a new secret key at once; the old one works until the chosen expiry, then answers 401', async () => {
     const shop = await createTestMerchant(app);
     const rolledAt = clock.now();
@@ -170,13 +183,7 @@ describe.each(DIALECTS)('rolling API keys on %s', (dialect) => {
     const shop = await createTestMerchant(app);
     // Verified now, so the credential cache holds the key as current: as on an instance that did not do the roll.
     expect((await account(shop.secretKey)).statusCode).toBe(200);
-    const winner = await rollMerchantKey(app.store.db, {
-      merchantId: shop.id,
-      type: 'secret',
-      graceSeconds: 3600,
-      live: false,
-      now: clock.now(),
-    });
+    const winner = await rollElsewhere(shop);
     const late = await roll(shop, { expires_in_seconds: 3600 });
     expect(late.statusCode, late.body).toBe(409);
     expect(late.json().error.code).toBe('INVALID_STATE');
@@ -199,13 +206,7 @@ describe.each(DIALECTS)('rolling API keys on %s', (dialect) => {
     const current = (await roll(shop, { expires_in_seconds: 3600 })).json().data.key;
     // Cached as current here; then a roll elsewhere makes it the previous key, in its own grace period.
     expect((await account(current)).statusCode).toBe(200);
-    const winner = await rollMerchantKey(app.store.db, {
-      merchantId: shop.id,
-      type: 'secret',
-      graceSeconds: 3600,
-      live: false,
-      now: clock.now(),
-    });
+    const winner = await rollElsewhere(shop);
     const revoke = await app.inject({
       method: 'POST',
       url: `/v1/account/keys/${winner.previousKey?.id}/revoke`,
