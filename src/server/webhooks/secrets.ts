@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { BoundedCache } from '../core/bounded-cache.js';
 import { openSecret, sealSecret } from '../core/secret-box.js';
 
 /** `whsec_` + 32 random bytes (256 bits) in base64, the form Standard Webhooks libraries decode. */
@@ -21,14 +22,11 @@ export const openEndpointSecret = (sealed: string, masterKey: Buffer, endpointId
  * Bounded (oldest dropped first); held in memory only, never logged.
  */
 export function endpointSecretCache(masterKey: Buffer, maxEntries = 1024) {
-  const opened = new Map<string, { sealed: string; secret: string }>();
+  const opened = new BoundedCache<string, { sealed: string; secret: string }>(maxEntries);
   return (sealed: string, endpointId: string): string => {
     const cached = opened.get(endpointId);
     if (cached?.sealed === sealed) return cached.secret;
-    const secret = openEndpointSecret(sealed, masterKey, endpointId);
-    opened.delete(endpointId);
-    if (opened.size >= maxEntries) opened.delete(opened.keys().next().value as string);
-    opened.set(endpointId, { sealed, secret });
-    return secret;
+    return opened.set(endpointId, { sealed, secret: openEndpointSecret(sealed, masterKey, endpointId) })
+      .secret;
   };
 }
