@@ -5,8 +5,8 @@ export const keyframesText: ProbeExpectation<{ name: string; stop: number; opaci
   id: 'keyframes-text',
   inputs: (draws) => ({
     name: `k${draws.ident(5)}`,
-    // Quarters: WebKit prints a keyframe stored as a float with every digit (6.6 → 6.60000000000…).
-    stop: draws.int(1, 399) / 4,
+    // Eighths: WebKit keeps a stop as a fraction and prints its float error (28.75 → 28.7499999…).
+    stop: draws.int(1, 7) * 12.5,
     opacity: draws.int(1, 99) / 100,
   }),
   answers: ({ name, stop, opacity }) => {

@@ -6,8 +6,8 @@ export const keyframesText: Probe<{ name: string; stop: number; opacity: number 
   inputs: (draws) => ({
     // A leading k: no CSS-wide keyword (none, revert…) can come out.
     name: `k${draws.ident(5)}`,
-    // Quarters: WebKit prints a keyframe stored as a float with every digit (6.6 → 6.60000000000…).
-    stop: draws.int(1, 399) / 4,
+    // Eighths: WebKit keeps a stop as a fraction and prints its float error (28.75 → 28.7499999…).
+    stop: draws.int(1, 7) * 12.5,
     opacity: draws.int(1, 99) / 100,
   }),
   answer: ({ name, stop, opacity }, window) => {
