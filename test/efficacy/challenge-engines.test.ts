@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChallengeAnswers } from '../../src/sdk/src/profiler/challenge/index.js';
 import {
   type EngineAnswers,
   expectedAnswers,
   PROBE_EXPECTATIONS,
 } from '../../src/server/fraud/challenge/index.js';
-import type { ChallengeAnswers } from '../../src/sdk/src/profiler/challenge/index.js';
 import { type EnginePage, openEngines } from '../helpers/engines.js';
 
 // The session challenge against the three real engines of these machines: the SDK's probes (bundled from the
@@ -14,7 +14,9 @@ import { type EnginePage, openEngines } from '../helpers/engines.js';
 // answer must be what the service expects of that engine, and (for the probes meant to tell engines apart) not
 // what it expects of the others.
 // CHALLENGE_NONCES=50 measures more draws (the figures in docs/decisions/session-challenge.md).
-const NONCES = Array.from({ length: Number(process.env.CHALLENGE_NONCES ?? 8) }, () => randomBytes(16).toString('base64url'));
+const NONCES = Array.from({ length: Number(process.env.CHALLENGE_NONCES ?? 8) }, () =>
+  randomBytes(16).toString('base64url'),
+);
 const ENGINES = ['Blink', 'Gecko', 'WebKit'] as const;
 const IDS = PROBE_EXPECTATIONS.map((probe) => probe.id);
 // Alike in every engine by design: it proves a CSS engine ran, not which.

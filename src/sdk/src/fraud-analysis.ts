@@ -1,7 +1,7 @@
 import { type BrowserData, collectBrowserData } from './browser-data.js';
 import { invalidResponse, notInitialised, SdkError } from './errors.js';
 import { type IpLookupResult, lookupIp } from './ip-lookup.js';
-import type { ProfilerFactory, ProfilerOutcome, ProfilerReport } from './profiler/index.js';
+import type { ProfilerContext, ProfilerFactory, ProfilerOutcome, ProfilerReport } from './profiler/index.js';
 import { startProfiler } from './profiler/index.js';
 
 /** What `setup()` resolves: send `sessionId` to your server, which passes it as `fraud_session_id`. */
@@ -98,7 +98,13 @@ export function createFraudAnalysis(context: FraudAnalysisContext): {
   };
 
   /** Collects the session's signals and sends them; resolves whether the service accepted them. */
-  const report = async (settings: Settings, sessionId: string, token: string, signal: AbortSignal) => {
+  const report = async (
+    settings: Settings,
+    sessionId: string,
+    token: string,
+    signal: AbortSignal,
+    challenge?: ProfilerContext['challenge'],
+  ) => {
     if (signal.aborted) return false;
     try {
       const [lookup, outcome] = await Promise.all([
@@ -110,7 +116,7 @@ export function createFraudAnalysis(context: FraudAnalysisContext): {
         }),
         // The run's signal stops the profiler on teardown.
         context.profiler && settings.profilerEnabled
-          ? startProfiler(context.profiler, sessionId, context.profilerTimeoutMs, signal).done
+          ? startProfiler(context.profiler, sessionId, context.profilerTimeoutMs, signal, challenge).done
           : ({ error: 'disabled' } satisfies ProfilerOutcome),
       ]);
       if (signal.aborted) return false;
@@ -132,11 +138,12 @@ export function createFraudAnalysis(context: FraudAnalysisContext): {
     const run: Run = { controller, reported: new Promise((resolve) => (settleReported = resolve)) };
 
     run.pending = context
-      .api<{ sessionId?: unknown; expires_at?: unknown; signals_token?: unknown }>(
-        'POST',
-        '/v1/fraud/sessions',
-        { body, signal },
-      )
+      .api<{
+        sessionId?: unknown;
+        expires_at?: unknown;
+        signals_token?: unknown;
+        challenge?: ProfilerContext['challenge'];
+      }>('POST', '/v1/fraud/sessions', { body, signal })
       .then((created) => {
         if (signal.aborted) throw signal.reason;
         const token = created.signals_token;
@@ -153,7 +160,10 @@ export function createFraudAnalysis(context: FraudAnalysisContext): {
         // compete with the session request for the page's connections and slow `setup()` down. Both start
         // in a task of their own, so that `setup()` resolves to the page's code first (issuing a request
         // is itself work: about as long as the rest of setup()'s own work in Chromium).
-        setTimeout(() => report(settings, result.sessionId, token, signal).then(settleReported));
+        setTimeout(() =>
+          // The challenge goes to the profiler unread: the lazy chunk answers it, the core stays small.
+          report(settings, result.sessionId, token, signal, created.challenge).then(settleReported),
+        );
         return result;
       })
       .catch((error: unknown) => {

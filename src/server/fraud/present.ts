@@ -1,6 +1,8 @@
 import type { Static } from '@sinclair/typebox';
+import { judgeSessionChallenge } from './challenge/index.js';
 import type { FraudSessionSchema } from './schemas.js';
 import { type FraudSession, fraudSessionStatus } from './service.js';
+import { readEngine } from './user-agent.js';
 
 /** The declared address, or the SDK's lookup answer once the signals brought it. */
 function declaredIpAddress({ declared, signals, createdAt }: FraudSession) {
@@ -19,6 +21,21 @@ function declaredIpAddress({ declared, signals, createdAt }: FraudSession) {
         ip_address_received_at: signals!.receivedAt,
       }
     : { ip_address: null, ip_address_source: null, ip_address_received_at: null };
+}
+
+/** The challenge and its verdict per probe, judged for the engine the risk engine reads (risk/device.ts). */
+function presentChallenge(session: FraudSession) {
+  if (!session.challenge) return null;
+  const engine = readEngine(session.observed.userAgent ?? session.declared.userAgent);
+  const check = judgeSessionChallenge(session, engine);
+  return {
+    nonce: session.challenge.nonce,
+    probes: session.challenge.probes,
+    engine,
+    status: check?.status ?? ('not_checked' as const),
+    nonce_matches: check?.nonceMatches ?? null,
+    verdicts: check?.probes ?? {},
+  };
 }
 
 export function presentFraudSession(session: FraudSession, now: Date): Static<typeof FraudSessionSchema> {
@@ -62,10 +79,12 @@ export function presentFraudSession(session: FraudSession, now: Date): Static<ty
         components: signals.profiler.components,
         bot: signals.profiler.bot,
         ...(signals.profiler.detectors && { detectors: signals.profiler.detectors }),
+        ...(signals.profiler.challenge && { challenge: signals.profiler.challenge }),
         duration_ms: signals.profiler.durationMs,
       },
       profiler_error: signals.profilerError,
     },
+    challenge: presentChallenge(session),
     charge_id: session.chargeId,
     created_at: session.createdAt,
     expires_at: session.expiresAt,

@@ -52,7 +52,7 @@ export const fraudRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const body = request.body;
-      const { session, signalsToken } = await createFraudSession(app.store.db, {
+      const { session, signalsToken, challenge } = await createFraudSession(app.store.db, {
         merchantId: merchantOf(request).id,
         declared: {
           ipAddress: body.ip_address,
@@ -71,7 +71,12 @@ export const fraudRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.code(201);
       return {
         message: 'Fraud session created.',
-        data: { sessionId: session.id, expires_at: session.expiresAt, signals_token: signalsToken },
+        data: {
+          sessionId: session.id,
+          expires_at: session.expiresAt,
+          signals_token: signalsToken,
+          challenge,
+        },
       };
     },
   );

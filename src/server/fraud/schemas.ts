@@ -19,6 +19,9 @@ const BrowserTypeSchema = Type.Unsafe<BrowserType>({
 /** Durations are in milliseconds; a report of more than 10 minutes is a broken clock, not a slow device. */
 const DurationMs = Type.Number({ minimum: 0, maximum: 600_000 });
 
+/** A challenge probe's id (kebab-case), as the service names it and the profiler answers it. */
+const ProbeId = Type.String({ pattern: '^[a-z][a-z0-9-]{0,63}$' });
+
 export const CreateFraudSessionBody = Type.Object(
   {
     ip_address: Type.Union([IpAddress, Type.Null()], {
@@ -82,6 +85,22 @@ export const SignalsBody = Type.Object(
               description: 'Named automation detectors of the profiler (snake_case name → fired).',
             }),
           ),
+          challenge: Type.Optional(
+            Type.Object(
+              {
+                nonce: Type.String({ minLength: 1, maxLength: 64 }),
+                answers: Type.Record(ProbeId, Type.String({ maxLength: 512 }), {
+                  maxProperties: 16,
+                  additionalProperties: false,
+                }),
+              },
+              {
+                additionalProperties: false,
+                description:
+                  "The answers to the session challenge: the session's nonce and each probe's answer.",
+              },
+            ),
+          ),
           duration_ms: DurationMs,
         },
         { additionalProperties: false },
@@ -96,6 +115,19 @@ export const SignalsBody = Type.Object(
 export type SignalsBody = Static<typeof SignalsBody>;
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** The challenge of `POST /v1/fraud/sessions`'s answer. */
+const ChallengeSchema = Type.Object(
+  {
+    nonce: Type.String({ description: '16 random bytes, base64url: the probes draw their inputs from it.' }),
+    probes: Type.Array(ProbeId, { description: 'The engine probes the profiler runs with it.' }),
+  },
+  {
+    description:
+      "The session challenge: the SDK's profiler answers these probes inside the page and sends the answers " +
+      'with its report; the service checks them against the engine the User-Agent claims.',
+  },
+);
 
 const UserAgentReadingSchema = Type.Object({
   type: BrowserTypeSchema,
@@ -179,6 +211,9 @@ export const FraudSessionSchema = Type.Object(
             components: Type.Record(Type.String(), Type.Unknown()),
             bot: Type.Object({ detected: Type.Boolean(), kind: Type.Optional(Type.String()) }),
             detectors: Type.Optional(Type.Record(Type.String(), Type.Boolean())),
+            challenge: Type.Optional(
+              Type.Object({ nonce: Type.String(), answers: Type.Record(Type.String(), Type.String()) }),
+            ),
             duration_ms: Type.Number(),
           }),
           Type.Null(),
@@ -187,6 +222,35 @@ export const FraudSessionSchema = Type.Object(
       }),
       Type.Null(),
     ]),
+    challenge: Nullable(
+      Type.Object(
+        {
+          nonce: Type.String(),
+          probes: Type.Array(Type.String()),
+          engine: Nullable(
+            Type.Unsafe<'Blink' | 'Gecko' | 'WebKit'>({ type: 'string', enum: ['Blink', 'Gecko', 'WebKit'] }),
+          ),
+          status: Type.Unsafe<'passed' | 'failed' | 'unanswered' | 'not_checked'>({
+            type: 'string',
+            enum: ['passed', 'failed', 'unanswered', 'not_checked'],
+          }),
+          nonce_matches: Nullable(Type.Boolean()),
+          verdicts: Type.Record(
+            Type.String(),
+            Type.Unsafe<'passed' | 'failed' | 'unanswered'>({
+              type: 'string',
+              enum: ['passed', 'failed', 'unanswered'],
+            }),
+          ),
+        },
+        {
+          description:
+            'The session challenge and its verdict for the engine the User-Agent claims (engine): per probe ' +
+            'passed, failed (not what that engine answers) or unanswered; not_checked before a profiler ' +
+            'report or for an engine the service does not know. The answers are in signals.profiler.challenge.',
+        },
+      ),
+    ),
     charge_id: Nullable(Type.String({ description: 'The charge that consumed the session.' })),
     created_at: Timestamp,
     expires_at: Timestamp,
@@ -203,6 +267,7 @@ export const CreatedFraudSessionSchema = Type.Object({
       "Send it back as the signals body's signals_token: only the page that created the session can report " +
       "for it. Keep it in the page; the merchant's server needs only sessionId.",
   }),
+  challenge: ChallengeSchema,
 });
 
 /** The public key's answer to a report: that it was recorded, never the stored session. */

@@ -5,6 +5,7 @@ import { hashesEqual, hashKey } from '../core/keys.js';
 import { flag, fromJson, readFlag, toJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
 import { prepared, preparedInsert } from '../db/prepared.js';
+import { type ChallengeReply, newChallenge, type SessionChallenge } from './challenge/index.js';
 import type { SignalsBody } from './schemas.js';
 import type { FraudSessionsTable } from './table.js';
 import { type BrowserType, readUserAgent, type UserAgentReading } from './user-agent.js';
@@ -49,6 +50,8 @@ export interface ProfilerSignal {
   bot: { detected: boolean; kind?: string };
   /** The profiler's named automation detectors (name → fired); absent from older or other providers. */
   detectors?: Record<string, boolean>;
+  /** The profiler's answers to the session challenge; absent from reports that carry none. */
+  challenge?: ChallengeReply;
   durationMs: number;
 }
 
@@ -80,6 +83,8 @@ export interface FraudSession {
   /** The service's ua-parser-js readings of the declared user agent and of the `User-Agent` header. */
   parsed: { declared: UserAgentReading; header: UserAgentReading | null };
   signals: FraudSignals | null;
+  /** The challenge the session answer carried; null for sessions created before there was one. */
+  challenge: SessionChallenge | null;
   chargeId: string | null;
   consumedAt: string | null;
   expiresAt: string;
@@ -124,6 +129,7 @@ function toSignals(row: Selectable<FraudSessionsTable>): FraudSignals | null {
           components: profiler.components,
           bot: profiler.bot,
           ...(profiler.detectors && { detectors: profiler.detectors }),
+          ...(profiler.challenge && { challenge: profiler.challenge }),
           durationMs: profiler.duration_ms,
         }
       : null,
@@ -155,6 +161,10 @@ export function toFraudSession(row: Selectable<FraudSessionsTable>): FraudSessio
     },
     parsed: readings,
     signals: toSignals(row),
+    challenge:
+      row.challenge_nonce === null
+        ? null
+        : { nonce: row.challenge_nonce, probes: fromJson<string[]>(row.challenge_probes, []) },
     chargeId: row.charge_id,
     consumedAt: row.consumed_at,
     expiresAt: row.expires_at,
@@ -177,7 +187,7 @@ const insertFraudSession = preparedInsert<Database, 'fraud_sessions'>('fraud_ses
 export async function createFraudSession(
   db: Kysely<Database>,
   input: { merchantId: string; declared: DeclaredBrowserData; observed: ObservedRequest; now: Date },
-): Promise<{ session: FraudSession; signalsToken: string }> {
+): Promise<{ session: FraudSession; signalsToken: string; challenge: SessionChallenge }> {
   const { declared, observed, now } = input;
   const readings = {
     declared: readUserAgent(declared.userAgent),
@@ -185,6 +195,7 @@ export async function createFraudSession(
   };
   const created = now.toISOString();
   const signalsToken = newSignalsToken();
+  const challenge = newChallenge();
   const row: Selectable<FraudSessionsTable> = {
     id: newId(),
     merchant_id: input.merchantId,
@@ -206,6 +217,8 @@ export async function createFraudSession(
     signals_token_hash: hashKey(signalsToken),
     signals_ip_address: null,
     signals_user_agent: null,
+    challenge_nonce: challenge.nonce,
+    challenge_probes: toJson(challenge.probes),
     charge_id: null,
     consumed_at: null,
     expires_at: new Date(now.getTime() + FRAUD_SESSION_TTL_MS).toISOString(),
@@ -213,7 +226,7 @@ export async function createFraudSession(
     updated_at: created,
   };
   await insertFraudSession(db, row);
-  return { session: toFraudSession(row), signalsToken };
+  return { session: toFraudSession(row), signalsToken, challenge };
 }
 
 /** The whole session (declared, observed, parsed, signals) for its merchant; null for unknown or another's. */

@@ -31,6 +31,9 @@ export interface FraudSessionsTable {
   /** What the service saw on the signals request, held against the creating request's. */
   signals_ip_address: string | null;
   signals_user_agent: string | null;
+  /** The session challenge: its nonce and the JSON array of probe ids; null for sessions made before it. */
+  challenge_nonce: string | null;
+  challenge_probes: string | null;
   charge_id: string | null;
   consumed_at: string | null;
   expires_at: string;

@@ -56,6 +56,13 @@ export const DEFAULT_POLICY: RiskPolicy = {
     SIGNALS_TOO_FAST: 35,
     // The device says it is another engine or OS than its user agent: spoofed UA or made-up report. Review.
     COMPONENTS_CONTRADICT_USER_AGENT: 40,
+    // The session challenge: a wrong answer (or another session's nonce) means the report was not made by the
+    // claimed engine in this session: a script or a replay. Alone it reviews rather than declines, because a
+    // browser update may one day change an answer for every honest buyer of that engine; with any other tell it
+    // declines. No answers at all is what a script that skips them sends, and what a custom profiler that
+    // ignores the challenge sends: review, where a person decides.
+    CHALLENGE_WRONG: 50,
+    CHALLENGE_UNANSWERED: 35,
     // Linking: a device id carried by another engine/OS, or behind many cards, buyers or networks.
     VISITOR_REUSED: 40,
     VISITOR_MANY_CARDS: 40,

@@ -16,6 +16,7 @@ export function session(
     declared?: Partial<FraudSession['declared']>;
     observed?: Partial<FraudSession['observed']>;
     signals?: Partial<FraudSignals> | null;
+    challenge?: FraudSession['challenge'];
   } = {},
 ): FraudSession {
   const declared = {
@@ -61,6 +62,7 @@ export function session(
       header: observed.userAgent === null ? null : readUserAgent(observed.userAgent),
     },
     signals,
+    challenge: overrides.challenge ?? null,
     chargeId: null,
     consumedAt: null,
     expiresAt: '2026-11-21T12:30:00.000Z',

@@ -1,5 +1,6 @@
 import { type sources as botdSources, load as loadBotd } from '@fingerprintjs/botd';
 import FingerprintJS, { type BuiltinComponents } from '@fingerprintjs/fingerprintjs';
+import { answerChallenge } from './challenge/index.js';
 import { selectComponents } from './components.js';
 import { runDetectors } from './detectors/index.js';
 import type { ProfilerContext, ProfilerReport } from './types.js';
@@ -41,12 +42,15 @@ const BOTD_KEYS = [
 ] as const satisfies readonly (keyof typeof botdSources)[];
 
 /** FingerprintJS (visitor id) and BotD (automation verdict), neither reporting to a third party. */
-export async function collectProfile({ signal }: ProfilerContext): Promise<ProfilerReport> {
+export async function collectProfile({ signal, challenge }: ProfilerContext): Promise<ProfilerReport> {
   const started = Date.now();
-  const [fingerprint, botd] = await Promise.all([
+  const loading = Promise.all([
     FingerprintJS.load({ monitoring: false }).then((agent) => agent.get()),
     loadBotd({ monitoring: false }),
   ]);
+  // The probes are synchronous and take a few milliseconds: they run while FingerprintJS's sources load.
+  const answered = challenge && answerChallenge(challenge, window);
+  const [fingerprint, botd] = await loading;
   if (signal.aborted) throw signal.reason;
   const verdict = botd.detect();
   return {
@@ -59,6 +63,7 @@ export async function collectProfile({ signal }: ProfilerContext): Promise<Profi
     },
     bot: verdict.bot ? { detected: true, kind: verdict.botKind } : { detected: false },
     detectors: runDetectors(window),
+    ...(answered && { challenge: answered }),
     duration_ms: Date.now() - started,
   };
 }

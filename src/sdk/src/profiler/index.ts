@@ -1,5 +1,5 @@
 import { abortable, childController } from '../abort.js';
-import type { ProfilerFactory, ProfilerOutcome, Profiling } from './types.js';
+import type { ProfilerContext, ProfilerFactory, ProfilerOutcome, Profiling } from './types.js';
 
 // The script-tag build swaps ./default.js for ./default-script-tag.js (rollup.config.mjs): same provider,
 // loaded as a classic script instead of an ES module chunk.
@@ -15,18 +15,22 @@ export type {
 const STOPPED = 'stopped';
 const TIMEOUT = 'timeout';
 
-/** Starts a provider for a session under a deadline; aborting `signal` stops it too. See `Profiling`. */
+/**
+ * Starts a provider for a session (with the session answer's challenge) under a deadline; aborting `signal` stops
+ * it too. See `Profiling`.
+ */
 export function startProfiler(
   factory: ProfilerFactory,
   sessionId: string,
   timeoutMs: number,
   signal?: AbortSignal,
+  challenge?: ProfilerContext['challenge'],
 ): Profiling {
   const controller = childController(signal);
   const timer = setTimeout(() => controller.abort(TIMEOUT), timeoutMs);
   let work: Promise<ProfilerOutcome>;
   try {
-    work = factory({ sessionId, signal: controller.signal }).then((report) => ({ report }));
+    work = factory({ sessionId, signal: controller.signal, challenge }).then((report) => ({ report }));
   } catch (error) {
     work = Promise.reject(error);
   }

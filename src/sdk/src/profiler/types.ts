@@ -11,6 +11,8 @@ export interface ProfilerReport {
   bot: { detected: boolean; kind?: string };
   /** Named automation detectors that do not rest on `navigator.webdriver` (./detectors): name → fired. Optional for other providers. */
   detectors?: Record<string, boolean>;
+  /** The answers to the session challenge (./challenge): the session's nonce and each probe's answer. */
+  challenge?: { nonce: string; answers: Record<string, string> };
   duration_ms: number;
 }
 
@@ -18,6 +20,8 @@ export interface ProfilerContext {
   sessionId: string;
   /** Aborted when the SDK stops collection (teardown, deadline): stop work and settle. */
   signal: AbortSignal;
+  /** The session answer's challenge, handed on unread: a provider answers it in its report (`challenge`). */
+  challenge?: { nonce: string; probes: string[] };
 }
 
 /**

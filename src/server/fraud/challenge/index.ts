@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import type { FraudSession } from '../service.js';
 import type { BrowserEngine } from '../user-agent.js';
 import { attributeNameError } from './attribute-name-error.js';
 import { calcSimplification } from './calc-simplification.js';
@@ -98,4 +99,18 @@ export function checkChallenge(
           ? 'unanswered'
           : 'passed';
   return { status, nonceMatches, probes };
+}
+
+/**
+ * A session's challenge verdict for `engine`, the engine its user agent claims; null when it cannot be judged:
+ * no challenge (a session made before there was one), no profiler report yet, or an engine the service does
+ * not know.
+ */
+export function judgeSessionChallenge(
+  session: Pick<FraudSession, 'challenge' | 'signals'>,
+  engine: BrowserEngine | null,
+): ChallengeCheck | null {
+  const profiler = session.signals?.profiler;
+  if (!session.challenge || !profiler || !engine) return null;
+  return checkChallenge(session.challenge, profiler.challenge, engine);
 }

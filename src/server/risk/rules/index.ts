@@ -1,6 +1,8 @@
 import { automationDetected } from './automation-detected.js';
 import { browserTypeMismatch } from './browser-type-mismatch.js';
 import { cardVelocity } from './card-velocity.js';
+import { challengeUnanswered } from './challenge-unanswered.js';
+import { challengeWrong } from './challenge-wrong.js';
 import { componentsContradictUserAgent } from './components-contradict-user-agent.js';
 import { cookiesDisabled } from './cookies-disabled.js';
 import { deviceVelocity } from './device-velocity.js';
@@ -45,6 +47,9 @@ export const RULES = [
   signalsIpChanged,
   signalsTooFast,
   componentsContradictUserAgent,
+  // The session challenge (issue 22): answered by the claimed engine, in this session.
+  challengeWrong,
+  challengeUnanswered,
   visitorReused,
   visitorManyCards,
   visitorManyBuyers,

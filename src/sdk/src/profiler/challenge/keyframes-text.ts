@@ -11,7 +11,7 @@ export const keyframesText: Probe<{ name: string; stop: number; opacity: number 
     opacity: draws.int(1, 99) / 100,
   }),
   answer: ({ name, stop, opacity }, window) => {
-    const sheet = new window.CSSStyleSheet();
+    const sheet = new (window as unknown as typeof globalThis).CSSStyleSheet();
     sheet.insertRule(`@keyframes ${name} { ${stop}% { opacity: ${opacity} } }`);
     return sheet.cssRules[0]!.cssText;
   },

@@ -14,6 +14,8 @@ export const selectorError: Probe<{ method: (typeof METHODS)[number]; selector: 
       () => `${draws.ident(4)}..${draws.ident(3)}`,
     ])(),
   }),
-  answer: ({ method, selector }, window) =>
-    thrown(() => window.document.createElement('div')[method](selector)),
+  answer: ({ method, selector }, window) => {
+    const element = window.document.createElement('div');
+    return thrown(() => (element[method] as (selector: string) => unknown).call(element, selector));
+  },
 };

@@ -18,7 +18,7 @@ export const selectorTextCase: Probe<{
     className: draws.ident(4),
   }),
   answer: ({ types, attribute, value, className }, window) => {
-    const sheet = new window.CSSStyleSheet();
+    const sheet = new (window as unknown as typeof globalThis).CSSStyleSheet();
     sheet.insertRule(
       `${types[0]} > ${types[1]}[${attribute}="${value}"] ~ ${types[2]}:NOT(.${className}) {}`,
     );
