@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/database.js';
 import { createFraudSession } from '../../src/server/fraud/service.js';
 import { CHROME_UA } from '../../test/helpers/charges.js';
-import { honestProfiler } from '../../test/helpers/signals.js';
+import { challengeAnswers, honestProfiler } from '../../test/helpers/signals.js';
 
 /** A buyer's fraud session as the SDK opens it: Chrome on shop.example.com, from 127.0.0.1. */
 export function openBuyerSession(db: Kysely<Database>, merchantId: string, now: Date) {
@@ -21,10 +21,13 @@ export function openBuyerSession(db: Kysely<Database>, merchantId: string, now: 
   });
 }
 
-/** That buyer's signals report: the IP lookup agrees, and the profiler sends a visitor id of its own and no bot. */
-export function buyerSignals() {
+/**
+ * That buyer's signals report: the IP lookup agrees, and the profiler sends a visitor id of its own, no bot, and
+ * Chrome's answers to the session's challenge.
+ */
+export function buyerSignals(challenge: { nonce: string; probes: string[] }) {
   return {
     ip_lookup: { status: 'ok' as const, ip_address: '127.0.0.1', duration_ms: 40 },
-    profiler: honestProfiler(randomUUID().replaceAll('-', '')),
+    profiler: { ...honestProfiler(randomUUID().replaceAll('-', '')), challenge: challengeAnswers(challenge) },
   };
 }

@@ -50,12 +50,12 @@ async function pool({ app, merchant }: WriteContext, count: number) {
         );
         if (!checked.ok) throw new Error(`bench card refused: ${JSON.stringify(checked.details)}`);
         const token = await createCardToken(trx, { merchantId: merchant.id, card: checked.card, now });
-        const { session, signalsToken } = await openBuyerSession(trx, merchant.id, now);
+        const { session, signalsToken, challenge } = await openBuyerSession(trx, merchant.id, now);
         const reported = await recordFraudSignals(trx, {
           merchantId: merchant.id,
           sessionId: session.id,
           signalsToken,
-          report: buyerSignals(),
+          report: buyerSignals(challenge),
           observed: { ipAddress: '127.0.0.1', userAgent: CHROME_UA },
           // The report comes after the profiler ran, as a browser's does.
           now: new Date(now.getTime() + PROFILER_RUN_MS),

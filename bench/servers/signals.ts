@@ -21,10 +21,10 @@ await startWriteServer({
       const requests: RequestSpec[] = [];
       await app.store.db.transaction().execute(async (trx) => {
         for (let index = 0; index < count; index++) {
-          const { session, signalsToken } = await openBuyerSession(trx, merchant.id, new Date());
+          const { session, signalsToken, challenge } = await openBuyerSession(trx, merchant.id, new Date());
           requests.push({
             path: `/v1/fraud/sessions/${session.id}/signals`,
-            body: JSON.stringify({ signals_token: signalsToken, ...buyerSignals() }),
+            body: JSON.stringify({ signals_token: signalsToken, ...buyerSignals(challenge) }),
           });
         }
       });

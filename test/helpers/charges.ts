@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { VigiaApp } from '../../src/server/app.js';
 import { chargeSearchText } from '../../src/server/charges/service.js';
 import { withCheckDigits } from '../../src/server/core/tax-id.js';
+import { readEngine } from '../../src/server/fraud/user-agent.js';
 import { updateMerchantSettings } from '../../src/server/merchants/service.js';
 import { cardHash } from '../../src/server/tokens/card.js';
+
 import type { TestMerchant } from './app.js';
 import { letTimePass } from './clock.js';
-import { honestProfiler, PROFILER_RUN_MS } from './signals.js';
+import { challengeAnswers, honestProfiler, PROFILER_RUN_MS } from './signals.js';
 
 /** Test card numbers of the simulated acquirer (src/server/charges/acquirer.ts, docs/charges.md). */
 export const CARDS = {
@@ -128,15 +130,26 @@ export async function createFraudSession(
     },
   });
   if (created.statusCode !== 201) throw new Error(`fraud session: ${created.statusCode} ${created.body}`);
-  const { sessionId, signals_token: signalsToken } = created.json().data as {
+  const {
+    sessionId,
+    signals_token: signalsToken,
+    challenge,
+  } = created.json().data as {
     sessionId: string;
     signals_token: string;
+    challenge: { nonce: string; probes: string[] };
   };
   if (options.signals !== false) {
-    const signals = options.signals ?? {
+    const signals: Record<string, unknown> = options.signals ?? {
       ip_lookup: { status: 'ok', ip_address: '127.0.0.1', duration_ms: 40 },
       profiler: honestProfiler(options.visitorId ?? randomUUID().replaceAll('-', '')),
     };
+    // A report that says nothing of the challenge gets the answers the browser's engine gives, as the SDK's does.
+    const profiler = signals.profiler as Record<string, unknown> | undefined;
+    if (profiler && !('challenge' in profiler)) {
+      const engine = readEngine(options.headers?.['user-agent'] ?? CHROME_UA) ?? 'Blink';
+      signals.profiler = { ...profiler, challenge: challengeAnswers(challenge, engine) };
+    }
     // The same page sends the report, after its profiler ran.
     await letTimePass(app, PROFILER_RUN_MS);
     const reported = await app.inject({

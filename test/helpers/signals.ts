@@ -1,3 +1,6 @@
+import { expectedAnswers } from '../../src/server/fraud/challenge/index.js';
+import type { BrowserEngine } from '../../src/server/fraud/user-agent.js';
+
 // What real profiler reports hold, taken from the demo checkout in Debian's Chromium 156, Firefox ESR 153 and
 // WebKitGTK's MiniBrowser (launched plainly under Xvfb, November 2026): the components the risk engine
 // reads to corroborate a report. Tests and benchmarks start from these so that an honest buyer stays approved.
@@ -106,4 +109,16 @@ export function honestProfiler(
     bot: { detected: false },
     duration_ms: PROFILER_RUN_MS,
   };
+}
+
+/**
+ * What a real engine's profiler answers to a session's challenge: the service's own expectation for that engine
+ * (test/efficacy/challenge-engines.test.ts holds it to the three real engines).
+ */
+export function challengeAnswers(
+  challenge: { nonce: string; probes: string[] },
+  engine: BrowserEngine = 'Blink',
+): { nonce: string; answers: Record<string, string> } {
+  const answers = challenge.probes.map((id) => [id, expectedAnswers(challenge.nonce, id)![engine][0]!]);
+  return { nonce: challenge.nonce, answers: Object.fromEntries(answers) };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
+import { readEngine } from '../../../src/server/fraud/user-agent.js';
 import { DEFAULT_POLICY } from '../../../src/server/risk/policy.js';
 import {
   createTestMerchant,
@@ -11,6 +12,7 @@ import {
 } from '../../helpers/app.js';
 import { CARDS, chargeBody, createToken, postCharge, VALID_CNPJ, VALID_CPF } from '../../helpers/charges.js';
 import {
+  challengeAnswers,
   chromiumComponents,
   firefoxComponents,
   honestProfiler,
@@ -85,7 +87,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
       },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const { sessionId, signals_token: token } = created.json().data;
+    const { sessionId, signals_token: token, challenge } = created.json().data;
     clock.advance(visit.elapsedMs ?? 640);
     const report =
       visit.report === false
@@ -101,6 +103,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
                 ip_lookup: { status: 'ok', ip_address: visit.ip ?? BUYER_IP, duration_ms: 30 },
                 profiler: {
                   ...honestProfiler(visit.visitorId ?? randomUUID(), visit.components),
+                  challenge: challengeAnswers(challenge, readEngine(visit.userAgent) ?? 'Blink'),
                   duration_ms: 480,
                 },
               }),
