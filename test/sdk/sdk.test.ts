@@ -484,6 +484,20 @@ describe('signals', () => {
     expect(signalsCalls()).toHaveLength(1);
   });
 
+  it("hand the session answer's challenge to the profiler, unread", async () => {
+    const challenge = { nonce: 'qmX3m1Zb7o4kVJ1rQw2cTg', probes: ['selector-error', 'native-source'] };
+    const profiler = controlledProfiler();
+    const { sdk } = setupSdk(
+      { [`POST ${BASE}/v1/fraud/sessions`]: () => ok({ ...session(), challenge }, 201) },
+      { profiler: profiler.factory },
+    );
+    await sdk.init();
+    await sdk.fraudAnalysis.setup();
+    await nextTask();
+    expect(profiler.contexts).toHaveLength(1);
+    expect(profiler.contexts[0]!.challenge).toEqual(challenge);
+  });
+
   it("try the merchant's lookup URLs, then the service's own /v1/ip", async () => {
     const { sdk, calls, signalsCalls } = setupSdk(
       {

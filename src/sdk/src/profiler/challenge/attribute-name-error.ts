@@ -5,5 +5,8 @@ import { thrown } from './types.js';
 export const attributeNameError: Probe<{ name: string }> = {
   id: 'attribute-name-error',
   inputs: (draws) => ({ name: `${draws.ident(4)} ${draws.ident(3)}` }),
-  answer: ({ name }, window) => thrown(() => window.document.createElement('div').setAttribute(name, '')),
+  answer: ({ name }, window) => {
+    const element = window.document.createElement('div');
+    return thrown(() => element.setAttribute(name, ''));
+  },
 };

@@ -5,6 +5,8 @@ import { thrown } from './types.js';
 export const easingError: Probe<{ easing: string }> = {
   id: 'easing-error',
   inputs: (draws) => ({ easing: `${draws.ident(6)}-in` }),
-  answer: ({ easing }, window) =>
-    thrown(() => window.document.createElement('div').animate([{ opacity: 0 }], { duration: 1, easing })),
+  answer: ({ easing }, window) => {
+    const element = window.document.createElement('div');
+    return thrown(() => element.animate([{ opacity: 0 }], { duration: 1, easing }));
+  },
 };

@@ -6,7 +6,8 @@ export const rangeOffsetError: Probe<{ text: string; offset: number }> = {
   id: 'range-offset-error',
   inputs: (draws) => ({ text: draws.ident(draws.int(3, 9)), offset: draws.int(10, 99) }),
   answer: ({ text, offset }, window) => {
-    const { document } = window;
-    return thrown(() => document.createRange().setStart(document.createTextNode(text), offset));
+    const range = window.document.createRange();
+    const node = window.document.createTextNode(text);
+    return thrown(() => range.setStart(node, offset));
   },
 };

@@ -13,7 +13,10 @@ export interface Probe<Inputs = unknown> {
   answer(inputs: Inputs, window: Window): string;
 }
 
-/** The error a DOM call throws, as `name: message`: the engine writes that text, not the page. */
+/**
+ * The error a DOM call throws, as `name: message`: the engine writes that text, not the page. Only the call that
+ * must throw goes in: a page without the DOM it needs fails the probe (the marker answer) instead.
+ */
 export function thrown(call: () => unknown): string {
   try {
     call();
