@@ -8924,7 +8924,7 @@ export interface paths {
         put?: never;
         /**
          * Create a fraud session (browser SDK, public key)
-         * @description Records the five browser fields and what the service sees (source IP, User-Agent, Origin). The session lives 30 minutes and is consumed by exactly one charge (`fraud_session_id`). Accepts `Idempotency-Key`.
+         * @description Records the five browser fields and what the service sees (source IP, User-Agent, Origin). The session lives 30 minutes and is consumed by exactly one charge (`fraud_session_id`). The answer carries the session's challenge (a nonce and engine probes) that the SDK's profiler answers in its report. Accepts `Idempotency-Key`.
          */
         post: {
             parameters: {
@@ -8977,6 +8977,13 @@ export interface paths {
                                 expires_at: string;
                                 /** @description Send it back as the signals body's signals_token: only the page that created the session can report for it. Keep it in the page; the merchant's server needs only sessionId. */
                                 signals_token: string;
+                                /** @description The session challenge: the SDK's profiler answers these probes inside the page and sends the answers with its report; the service checks them against the engine the User-Agent claims. */
+                                challenge: {
+                                    /** @description 16 random bytes, base64url: the probes draw their inputs from it. */
+                                    nonce: string;
+                                    /** @description The engine probes the profiler runs with it. */
+                                    probes: string[];
+                                };
                             };
                         };
                     };
@@ -9195,6 +9202,13 @@ export interface paths {
                             /** @description Named automation detectors of the profiler (snake_case name → fired). */
                             detectors?: {
                                 [key: string]: boolean;
+                            };
+                            /** @description The answers to the session challenge: the session's nonce and each probe's answer. */
+                            challenge?: {
+                                nonce: string;
+                                answers: {
+                                    [key: string]: string;
+                                };
                             };
                             duration_ms: number;
                         };
@@ -9523,9 +9537,26 @@ export interface paths {
                                         detectors?: {
                                             [key: string]: boolean;
                                         };
+                                        challenge?: {
+                                            nonce: string;
+                                            answers: {
+                                                [key: string]: string;
+                                            };
+                                        };
                                         duration_ms: number;
                                     } | null;
                                     profiler_error: string | null;
+                                } | null;
+                                challenge: {
+                                    nonce: string;
+                                    probes: string[];
+                                    engine: ("Blink" | "Gecko" | "WebKit") | null;
+                                    /** @enum {string} */
+                                    status: "passed" | "failed" | "unanswered" | "not_checked";
+                                    nonce_matches: boolean | null;
+                                    verdicts: {
+                                        [key: string]: "passed" | "failed" | "unanswered";
+                                    };
                                 } | null;
                                 charge_id: string | null;
                                 /**
@@ -9949,7 +9980,7 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
                                 };
                                 refunded_at: string | null;
                                 /**
@@ -10134,7 +10165,7 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
                                 };
                                 refunded_at: string | null;
                                 /**
@@ -10367,7 +10398,7 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
                                 };
                                 refunded_at: string | null;
                                 /**
@@ -10553,7 +10584,7 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
                                 };
                                 refunded_at: string | null;
                                 /**

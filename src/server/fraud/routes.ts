@@ -40,8 +40,9 @@ export const fraudRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Create a fraud session (browser SDK, public key)',
         description:
           'Records the five browser fields and what the service sees (source IP, User-Agent, Origin). The ' +
-          'session lives 30 minutes and is consumed by exactly one charge (`fraud_session_id`). Accepts ' +
-          '`Idempotency-Key`.',
+          'session lives 30 minutes and is consumed by exactly one charge (`fraud_session_id`). The answer ' +
+          "carries the session's challenge (a nonce and engine probes) that the SDK's profiler answers in its " +
+          'report. Accepts `Idempotency-Key`.',
         headers: IdempotencyKeyHeaders,
         body: CreateFraudSessionBody,
         response: {
