@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isTestKey } from '../core/keys.js';
 import { ApiError } from '../errors.js';
 import type { RouteAuth } from '../http/auth.js';
+import { currentPublicKey } from '../merchants/keys.js';
 import { getMerchant } from '../merchants/service.js';
 import { sessionCookie } from './cookies.js';
 import { type DashboardSession, findSession } from './sessions.js';
@@ -36,10 +38,21 @@ function sameToken(given: string | string[] | undefined, expected: string): bool
  * unchanged. A route's `config.auth` still says who may call it: merchant routes take a merchant's user,
  * operator routes the operator's. Every change needs the session's CSRF token; viewers change nothing.
  */
+/**
+ * A merchant is in test mode when its keys are test keys: its publishable key says which. A merchant made
+ * before that key was kept takes the deployment's mode (production issues live keys).
+ */
+async function merchantInTestMode(app: FastifyInstance, merchantId: string): Promise<boolean> {
+  const publicKey = await currentPublicKey(app.store.db, merchantId);
+  return publicKey === null ? app.config.env !== 'production' : isTestKey(publicKey);
+}
+
 export async function authenticateDashboardRequest(
   app: FastifyInstance,
   request: FastifyRequest,
 ): Promise<void> {
+  // The caller here is the session's; a key sent beside it was never verified, so no handler may read one.
+  delete request.headers.authorization;
   const token = sessionCookie(request);
   const session = token ? await findSession(app.store.db, token, app.clock()) : null;
   request.dashboardSession = session;
@@ -76,5 +89,5 @@ export async function authenticateDashboardRequest(
   }
   const merchant = await getMerchant(app.store.db, user.merchantId);
   if (!merchant) throw forbidden('Your merchant account no longer exists.');
-  request.caller = { kind: 'secret', merchant };
+  request.caller = { kind: 'secret', merchant, testMode: await merchantInTestMode(app, merchant.id) };
 }
