@@ -16,6 +16,8 @@ declare module 'fastify' {
     dashboardAuth?: RouteAuth;
     /** Only a merchant's owner may call it (team, keys). */
     ownerOnly?: boolean;
+    /** Any signed-in user may call it, a viewer's change included: signing out must always work. */
+    anyRole?: boolean;
   }
   interface FastifyRequest {
     dashboardSession: DashboardSession | null;
@@ -81,7 +83,7 @@ export async function authenticateDashboardRequest(
     if (required === 'none') return;
     throw forbidden("This page belongs to a merchant's dashboard; the operator works from the review pages.");
   }
-  if (!READS.has(request.method) && user.role === 'viewer') {
+  if (!READS.has(request.method) && user.role === 'viewer' && !config.anyRole) {
     throw forbidden('Viewers can look but not change anything: ask an owner of your account for access.');
   }
   if (config.ownerOnly && user.role !== 'owner') {

@@ -93,7 +93,10 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/session',
-    { schema: { response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403) } } },
+    {
+      config: { anyRole: true },
+      schema: { response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403) } },
+    },
     async (request, reply) => {
       await closeSession(app.store.db, request.dashboardSession!.id);
       clearSessionCookie(request, reply);

@@ -145,6 +145,25 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(codes[30]).toBe(429);
   }, 90_000);
 
+  test('a viewer, who may change nothing else, can sign out', async () => {
+    const { app, merchant } = await start();
+    await createUser(app, merchant.id, 'vera@loja.example', 'viewer');
+    const viewer = await signIn(app, 'vera@loja.example');
+    const signOut = await app.inject({
+      method: 'DELETE',
+      url: '/dashboard/api/session',
+      headers: viewer.change,
+    });
+    expect(signOut.statusCode, signOut.body).toBe(200);
+    expect(String(signOut.headers['set-cookie'])).toContain('Max-Age=0');
+    const after = await app.inject({
+      method: 'GET',
+      url: '/dashboard/api/v1/charges',
+      headers: { cookie: viewer.cookie },
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
   test('a session ends after two idle hours', async () => {
     const { app, clock, merchant } = await start();
     await createUser(app, merchant.id, 'ana@loja.example');
