@@ -55,6 +55,7 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     webhookAllowPrivateTargets: true,
     webhookTimeoutMs: 10_000,
     requestTimeoutMs: 30_000,
+    headerEvidence: true,
     // Tests start their own delivery workers (webhooks/worker.ts) when they need one.
     runWorker: false,
     ...overrides,

@@ -16,6 +16,7 @@ export function session(
     declared?: Partial<FraudSession['declared']>;
     observed?: Partial<FraudSession['observed']>;
     signals?: Partial<FraudSignals> | null;
+    headers?: Partial<FraudSession['headers']>;
   } = {},
 ): FraudSession {
   const declared = {
@@ -60,6 +61,7 @@ export function session(
       declared: readUserAgent(declared.userAgent),
       header: observed.userAgent === null ? null : readUserAgent(observed.userAgent),
     },
+    headers: { creation: null, signals: null, ...overrides.headers },
     signals,
     chargeId: null,
     consumedAt: null,
