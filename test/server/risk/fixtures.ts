@@ -98,3 +98,20 @@ export function input(
     history: { deviceCharges: 0, cardCharges: 0, ...overrides.history },
   };
 }
+
+/**
+ * A clean session whose two requests (creation, signals) carried `userAgent` and the headers `creation` and
+ * `signals` (the same by default), profiled with `components`.
+ */
+export function requested(
+  userAgent: string,
+  creation: FraudSession['headers']['creation'],
+  options: { signals?: FraudSession['headers']['signals']; components?: Record<string, unknown> } = {},
+): FraudSession {
+  const base = options.components ? profiled(options.components, userAgent) : profiled({}, userAgent);
+  if (!options.components) base.signals!.profiler = null;
+  return {
+    ...base,
+    headers: { creation, signals: options.signals === undefined ? creation : options.signals },
+  };
+}

@@ -1,0 +1,64 @@
+import { UAParser } from 'ua-parser-js';
+import { BoundedCache } from '../core/bounded-cache.js';
+import type { RequestHeaders } from '../fraud/request-headers.js';
+import type { FraudSession } from '../fraud/service.js';
+import type { BrowserEngine } from '../fraud/user-agent.js';
+import { type OsFamily, osFamily } from './device.js';
+
+/** One of the session's two browser requests whose headers the service recorded, with the user agent it carried. */
+export interface SeenRequest {
+  userAgent: string | null;
+  headers: RequestHeaders;
+}
+
+/** The creating request and the signals request, those whose headers were recorded (none when evidence is off). */
+export function seenRequests(session: FraudSession): SeenRequest[] {
+  const seen: SeenRequest[] = [];
+  if (session.headers.creation) {
+    seen.push({ userAgent: session.observed.userAgent, headers: session.headers.creation });
+  }
+  const signals = session.signals?.observed;
+  if (session.headers.signals && signals) {
+    seen.push({ userAgent: signals.userAgent, headers: session.headers.signals });
+  }
+  return seen;
+}
+
+/** What a user agent claims about the engine behind it, as far as the request headers can check it. */
+export interface EngineClaim {
+  engine: BrowserEngine;
+  /**
+   * The engine's version as a number (major.minor): Chromium's for Blink (the `Chrome/` token, whatever the
+   * browser built on it), Firefox's `rv:` for Gecko, Safari's for WebKit (the `Version/` token, or iOS's version,
+   * which every iOS browser's WebKit follows); null when the user agent does not tell it.
+   */
+  version: number | null;
+  os: OsFamily | null;
+  /** An Android WebView (an app's embedded browser), which sends client hints only from WebView 116 or so. */
+  webView: boolean;
+}
+
+const versionNumber = (text: string | undefined): number | null => {
+  const match = /^(\d+)(?:\.(\d+))?/.exec(text ?? '');
+  return match ? Number(`${match[1]}.${match[2] ?? 0}`) : null;
+};
+
+const recentClaims = new BoundedCache<string, EngineClaim | null>(1_000);
+
+export function engineClaim(userAgent: string | null): EngineClaim | null {
+  if (userAgent === null) return null;
+  return recentClaims.getOrSet(userAgent, () => {
+    const { browser, engine, os } = new UAParser(userAgent).getResult();
+    if (engine.name !== 'Blink' && engine.name !== 'Gecko' && engine.name !== 'WebKit') return null;
+    let version: number | null;
+    if (engine.name !== 'WebKit') version = versionNumber(engine.version);
+    else if (os.name === 'iOS') version = versionNumber(os.version);
+    else version = /^(Mobile )?Safari$/.test(browser.name ?? '') ? versionNumber(browser.version) : null;
+    return {
+      engine: engine.name,
+      version,
+      os: osFamily(os.name),
+      webView: browser.name === 'Chrome WebView',
+    };
+  });
+}
