@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { loadConfig } from '../../../src/server/config.js';
+import { type Config, loadConfig } from '../../../src/server/config.js';
 import { createTestMerchant, DIALECTS, freshDatabaseUrl, startApp } from '../../helpers/app.js';
 import { CHROME_UA, liftRateLimits, quickCharge } from '../../helpers/charges.js';
 
@@ -31,7 +31,7 @@ const HEADER_REASONS = [
 ];
 
 describe.each(DIALECTS)('%s', (dialect) => {
-  const start = async (config: Parameters<typeof startApp>[1]['config'] = {}) => {
+  const start = async (config: Partial<Config> = {}) => {
     const app = await startApp(await freshDatabaseUrl(dialect), {
       config: { headerEvidence: true, ...config },
     });
