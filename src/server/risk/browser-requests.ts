@@ -34,8 +34,12 @@ export interface EngineClaim {
    */
   version: number | null;
   os: OsFamily | null;
-  /** An Android WebView (an app's embedded browser), which sends client hints only from WebView 116 or so. */
-  webView: boolean;
+  /**
+   * Chrome or Edge, known to send `Sec-CH-UA` on every secure request since Chromium 89. Other Chromium browsers
+   * (Samsung Internet, Yandex, an app's Android WebView, which sent none before ~116) list Chromium in theirs when
+   * they send them, but whether they always do is not known here.
+   */
+  alwaysSendsClientHints: boolean;
 }
 
 const versionNumber = (text: string | undefined): number | null => {
@@ -58,7 +62,7 @@ export function engineClaim(userAgent: string | null): EngineClaim | null {
       engine: engine.name,
       version,
       os: osFamily(os.name),
-      webView: browser.name === 'Chrome WebView',
+      alwaysSendsClientHints: /^((Mobile )?Chrome( Headless)?|Edge)$/.test(browser.name ?? ''),
     };
   });
 }

@@ -24,10 +24,11 @@ export function hintsContradiction({ userAgent, headers }: SeenRequest): string 
   if (claim.engine !== 'Blink')
     return brandsHeader === undefined ? null : 'client hints from a non-Chromium engine';
   if (brandsHeader === undefined) {
-    // Chromium sends them only to secure origins, an old WebView not at all; without any Fetch Metadata either,
-    // a proxy may have stripped every sec- header: FETCH_METADATA_MISSING judges that.
+    // Chromium sends them only to secure origins; without any Fetch Metadata either, a proxy may have stripped
+    // every sec- header: FETCH_METADATA_MISSING judges that.
     const sentMetadata = Object.keys(headers.values).some((name) => name.startsWith('sec-fetch-'));
-    const expected = claim.version !== null && claim.version >= SENDS_CLIENT_HINTS_FROM && !claim.webView;
+    const expected =
+      claim.version !== null && claim.version >= SENDS_CLIENT_HINTS_FROM && claim.alwaysSendsClientHints;
     return headers.secure && sentMetadata && expected ? 'no client hints' : null;
   }
   const chromium = brandsOf(brandsHeader).get('Chromium');
@@ -44,6 +45,6 @@ export const clientHintsContradictUserAgent = riskRule({
   description:
     "A request's UA client hints contradict its User-Agent: Sec-CH-UA brands without Chromium or of another " +
     'major version, Sec-CH-UA-Platform of another OS, client hints from a Firefox or Safari user agent, or a ' +
-    'Chromium 90+ user agent with no Sec-CH-UA on a secure request that carries Fetch Metadata.',
+    'Chrome or Edge 90+ user agent with no Sec-CH-UA on a secure request that carries Fetch Metadata.',
   applies: ({ session }) => seenRequests(session).some((request) => hintsContradiction(request) !== null),
 });

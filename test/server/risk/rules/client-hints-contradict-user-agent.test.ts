@@ -22,6 +22,8 @@ const CHROME_ANDROID_DESKTOP_SITE =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const WEBVIEW_110 =
   'Mozilla/5.0 (Linux; Android 10; K; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/110.0.0.0 Mobile Safari/537.36';
+const SAMSUNG_INTERNET =
+  'Mozilla/5.0 (Linux; Android 13; SM-S901B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36';
 const CHROME_85 =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/85.0.4183.121 Safari/537.36';
 
@@ -82,7 +84,9 @@ describe('CLIENT_HINTS_CONTRADICT_USER_AGENT', () => {
     expect(applies(CHROMIUM_156_LINUX, { ...nodeFetchHeaders(), secure: false })).toBe(false);
     const noSec = { ...nodeFetchHeaders(), values: { accept: '*/*', 'accept-language': 'en-US' } };
     expect(applies(CHROMIUM_156_LINUX, noSec)).toBe(false);
+    // Chromium browsers not known to send them always: an app's WebView, Samsung Internet.
     expect(applies(WEBVIEW_110, nodeFetchHeaders())).toBe(false);
+    expect(applies(SAMSUNG_INTERNET, nodeFetchHeaders())).toBe(false);
     expect(applies(CHROME_85, nodeFetchHeaders())).toBe(false);
   });
 
