@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { type Config, loadConfig } from '../../../src/server/config.js';
+import { isLoopbackHost, readRequestHeaders } from '../../../src/server/fraud/request-headers.js';
 import { createTestMerchant, DIALECTS, freshDatabaseUrl, startApp } from '../../helpers/app.js';
 import { CHROME_UA, liftRateLimits, quickCharge } from '../../helpers/charges.js';
 
@@ -141,4 +142,27 @@ test('VIGIA_HEADER_EVIDENCE is on unless set false, and refuses what is not a fl
   expect(load('false')).toBe(false);
   expect(load('0')).toBe(false);
   expect(() => load('maybe')).toThrow(/VIGIA_HEADER_EVIDENCE must be true or false/);
+});
+
+test('what is kept of a request: the nine headers, bounded; names in order; loopback and https are secure', () => {
+  const rawHeaders = Array.from({ length: 60 }, (_, i) => [`X-Header-${i}`, 'v']).flat();
+  const read = readRequestHeaders({
+    headers: { 'accept-language': 'pt-BR,'.repeat(100), authorization: 'Basic secret', cookie: 'a=b' },
+    rawHeaders: ['Authorization', 'Basic secret', 'Cookie', 'a=b', ...rawHeaders],
+    protocol: 'http',
+    hostname: 'api.example.com',
+  });
+  expect(read.values).toEqual({ 'accept-language': 'pt-BR,'.repeat(100).slice(0, 256) });
+  expect(read.order).toHaveLength(40);
+  expect(read.order.slice(0, 3)).toEqual(['authorization', 'cookie', 'x-header-0']);
+  expect(read.secure).toBe(false);
+  const secure = (protocol: string, hostname: string) =>
+    readRequestHeaders({ headers: {}, rawHeaders: [], protocol, hostname }).secure;
+  expect(secure('https', 'api.example.com')).toBe(true);
+  for (const host of ['localhost', 'shop.localhost', '127.0.0.1', '127.1.2.3', '[::1]', '::1']) {
+    expect(isLoopbackHost(host), host).toBe(true);
+  }
+  for (const host of ['192.0.2.2', 'localhost.example.com', '128.0.0.1', '::2']) {
+    expect(isLoopbackHost(host), host).toBe(false);
+  }
 });
