@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   brandsOf,
   clientHintsContradictUserAgent,
+  hintsContradiction,
 } from '../../../../src/server/risk/rules/client-hints-contradict-user-agent.js';
 import {
   CHROMIUM_156_LINUX,
@@ -29,6 +30,9 @@ const CHROME_85 =
 
 const applies = (...args: Parameters<typeof requested>) =>
   clientHintsContradictUserAgent.applies(input(requested(...args)), policy);
+/** Why the creating request's hints contradict the user agent (null: they do not). */
+const why = (userAgent: string, headers: ReturnType<typeof chromiumHeaders>) =>
+  hintsContradiction({ userAgent, headers });
 
 /** Chromium's measured headers with other client hints. */
 function hinted(brands: string, platform = '"Linux"') {
@@ -62,20 +66,27 @@ describe('CLIENT_HINTS_CONTRADICT_USER_AGENT', () => {
   test('found for brands without Chromium or of another major version than the user agent', () => {
     expect(applies(CHROMIUM_156_LINUX, hinted('"Not:A-Brand";v="8", "Google Chrome";v="156"'))).toBe(true);
     expect(applies(CHROMIUM_156_LINUX, hinted('"Not:A-Brand";v="8", "Chromium";v="131"'))).toBe(true);
+    expect(why(CHROMIUM_156_LINUX, hinted('"Google Chrome";v="156"'))).toBe('no Chromium brand');
+    expect(why(CHROMIUM_156_LINUX, hinted('"Chromium";v="131"'))).toBe('another Chromium version');
   });
 
   test('found for a platform of another OS than the user agent names (a user-agent switcher does this)', () => {
-    expect(applies(CHROME_UA, chromiumHeaders())).toBe(true);
+    // Chrome 131 on Windows by its user agent, its hints say Linux.
+    expect(applies(CHROME_UA, hinted('"Chromium";v="131"'))).toBe(true);
+    expect(why(CHROME_UA, hinted('"Chromium";v="131"'))).toBe('another platform');
+    expect(why(CHROME_UA, hinted('"Chromium";v="131"', '"Windows"'))).toBeNull();
     expect(applies(CHROMIUM_156_LINUX, hinted('"Chromium";v="156"', '"macOS"'))).toBe(true);
   });
 
   test('found for client hints under a Firefox or Safari user agent', () => {
     expect(applies(FIREFOX_153_LINUX, chromiumHeaders())).toBe(true);
     expect(applies(MINIBROWSER, chromiumHeaders())).toBe(true);
+    expect(why(FIREFOX_153_LINUX, chromiumHeaders())).toBe('client hints from a non-Chromium engine');
   });
 
   test("found for a Chromium user agent with Fetch Metadata but no client hints on a secure request (Node's fetch)", () => {
     expect(applies(CHROMIUM_156_LINUX, nodeFetchHeaders())).toBe(true);
+    expect(why(CHROMIUM_156_LINUX, nodeFetchHeaders())).toBe('no client hints');
     // On the signals request alone.
     expect(applies(CHROMIUM_156_LINUX, chromiumHeaders(), { signals: nodeFetchHeaders() })).toBe(true);
   });
