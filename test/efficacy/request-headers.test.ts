@@ -55,7 +55,7 @@ interface Checkout {
   session: {
     observed: { headers: { secure: boolean; values: Record<string, string>; order: string[] } | null };
     signals: null | {
-      observed: { headers: { values: Record<string, string> } | null } | null;
+      observed: { headers: { values: Record<string, string>; order: string[] } | null } | null;
       profiler: null | Record<string, unknown>;
     };
   };
@@ -152,6 +152,10 @@ function expectBrowserRequests(checkout: Checkout) {
     });
   }
   expect(checkout.session.observed.headers?.secure).toBe(true);
+  // One engine, one order for the two requests (recorded, not judged: docs/decisions/header-order-recorded-not-judged.md).
+  expect(checkout.session.signals?.observed?.headers?.order).toEqual(
+    checkout.session.observed.headers?.order,
+  );
   for (const reason of HEADER_REASONS) expect(checkout.reasons).not.toContain(reason);
 }
 
