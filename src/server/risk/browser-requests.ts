@@ -3,9 +3,12 @@ import { BoundedCache } from '../core/bounded-cache.js';
 import type { RequestHeaders } from '../fraud/request-headers.js';
 import type { FraudSession } from '../fraud/service.js';
 import type { BrowserEngine } from '../fraud/user-agent.js';
-import { type OsFamily, osFamily } from './device.js';
+import { type OsFamily, osFamily, sessionUserAgent } from './device.js';
 
-/** One of the session's two browser requests whose headers the service recorded, with the user agent it carried. */
+/**
+ * One of the session's two browser requests whose headers the service recorded, with the user agent it claims: its
+ * `User-Agent` header, or the page's declared one when it sent none (every browser sends one).
+ */
 export interface SeenRequest {
   userAgent: string | null;
   headers: RequestHeaders;
@@ -15,11 +18,14 @@ export interface SeenRequest {
 export function seenRequests(session: FraudSession): SeenRequest[] {
   const seen: SeenRequest[] = [];
   if (session.headers.creation) {
-    seen.push({ userAgent: session.observed.userAgent, headers: session.headers.creation });
+    seen.push({ userAgent: sessionUserAgent(session), headers: session.headers.creation });
   }
   const signals = session.signals?.observed;
   if (session.headers.signals && signals) {
-    seen.push({ userAgent: signals.userAgent, headers: session.headers.signals });
+    seen.push({
+      userAgent: signals.userAgent ?? sessionUserAgent(session),
+      headers: session.headers.signals,
+    });
   }
   return seen;
 }

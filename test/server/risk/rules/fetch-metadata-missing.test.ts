@@ -74,12 +74,17 @@ describe('FETCH_METADATA_MISSING', () => {
     }
   });
 
-  test('not found where it cannot see: headers not recorded, an unknown engine, no User-Agent', () => {
-    expect(fetchMetadataMissing.applies(input(session()), policy)).toBe(false);
-    expect(applies('curl/8.5.0', nodeFetchHeaders())).toBe(false);
+  test('a request without User-Agent is held to the user agent the page declared', () => {
     const noAgent = requested(CHROMIUM_156_LINUX, nodeFetchHeaders());
     noAgent.observed.userAgent = null;
-    noAgent.signals!.observed = null;
+    noAgent.signals!.observed = { ipAddress: '198.51.100.7', userAgent: null };
+    expect(fetchMetadataMissing.applies(input(noAgent), policy)).toBe(true);
+    noAgent.declared.userAgent = 'curl/8.5.0';
     expect(fetchMetadataMissing.applies(input(noAgent), policy)).toBe(false);
+  });
+
+  test('not found where it cannot see: headers not recorded, an unknown engine', () => {
+    expect(fetchMetadataMissing.applies(input(session()), policy)).toBe(false);
+    expect(applies('curl/8.5.0', nodeFetchHeaders())).toBe(false);
   });
 });
