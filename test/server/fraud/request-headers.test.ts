@@ -25,6 +25,8 @@ const CHROME_HEADERS = {
 };
 /** What Node's fetch sends besides what the script sets. */
 const NODE_FETCH_HEADERS = { accept: '*/*', 'accept-language': '*', 'sec-fetch-mode': 'cors' };
+// Each test starts its own app (its own configuration) on a fresh database: slow on a loaded machine.
+const STARTS_AN_APP_MS = 60_000;
 const HEADER_REASONS = [
   'FETCH_METADATA_MISSING',
   'CLIENT_HINTS_CONTRADICT_USER_AGENT',
@@ -54,85 +56,112 @@ describe.each(DIALECTS)('%s', (dialect) => {
     return { app, merchant, checkout };
   };
 
-  test("records both requests' corroborating headers and their order, and shows them, never a secret", async () => {
-    const { merchant, checkout } = await start();
-    const { analysis, session, raw } = await checkout(CHROME_HEADERS);
-    const expected = {
-      secure: true,
-      values: Object.fromEntries(Object.entries(CHROME_HEADERS).filter(([name]) => name !== 'cookie')),
-      order: expect.arrayContaining(['authorization', 'user-agent', 'origin', 'cookie', 'sec-ch-ua', 'host']),
-    };
-    expect(session.observed.headers).toEqual(expected);
-    expect(session.signals.observed.headers).toEqual(expected);
-    expect(session.observed.headers.order.indexOf('sec-ch-ua-platform')).toBeLessThan(
-      session.observed.headers.order.indexOf('sec-fetch-dest'),
-    );
-    // The public key (Authorization) and the cookie are never kept, only their names' places.
-    expect(raw).not.toContain(merchant.publicKey);
-    expect(raw).not.toContain(merchant.public.authorization);
-    expect(raw).not.toContain('very-secret-cookie-value');
-    expect(analysis).toEqual({ status: 'approved', score: 0, reasons: [] });
-  });
+  test(
+    "records both requests' corroborating headers and their order, and shows them, never a secret",
+    async () => {
+      const { merchant, checkout } = await start();
+      const { analysis, session, raw } = await checkout(CHROME_HEADERS);
+      const expected = {
+        secure: true,
+        values: Object.fromEntries(Object.entries(CHROME_HEADERS).filter(([name]) => name !== 'cookie')),
+        order: expect.arrayContaining([
+          'authorization',
+          'user-agent',
+          'origin',
+          'cookie',
+          'sec-ch-ua',
+          'host',
+        ]),
+      };
+      expect(session.observed.headers).toEqual(expected);
+      expect(session.signals.observed.headers).toEqual(expected);
+      expect(session.observed.headers.order.indexOf('sec-ch-ua-platform')).toBeLessThan(
+        session.observed.headers.order.indexOf('sec-fetch-dest'),
+      );
+      // The public key (Authorization) and the cookie are never kept, only their names' places.
+      expect(raw).not.toContain(merchant.publicKey);
+      expect(raw).not.toContain(merchant.public.authorization);
+      expect(raw).not.toContain('very-secret-cookie-value');
+      expect(analysis).toEqual({ status: 'approved', score: 0, reasons: [] });
+    },
+    STARTS_AN_APP_MS,
+  );
 
-  test("a script's requests (Node's fetch posing as Chrome) give the three header reasons and a decline", async () => {
-    const { checkout } = await start();
-    const { analysis, session } = await checkout(NODE_FETCH_HEADERS);
-    expect(session.observed.headers.values).toEqual({ ...NODE_FETCH_HEADERS });
-    expect(analysis.reasons).toEqual(expect.arrayContaining(HEADER_REASONS));
-    expect(analysis.status).toBe('declined');
-  });
+  test(
+    "a script's requests (Node's fetch posing as Chrome) give the three header reasons and a decline",
+    async () => {
+      const { checkout } = await start();
+      const { analysis, session } = await checkout(NODE_FETCH_HEADERS);
+      expect(session.observed.headers.values).toEqual({ ...NODE_FETCH_HEADERS });
+      expect(analysis.reasons).toEqual(expect.arrayContaining(HEADER_REASONS));
+      expect(analysis.status).toBe('declined');
+    },
+    STARTS_AN_APP_MS,
+  );
 
-  test('a plain-http request to a public host is not secure: no engine sends Fetch Metadata there', async () => {
-    const { checkout } = await start();
-    const { analysis, session } = await checkout({ ...NODE_FETCH_HEADERS, host: 'api.example.com' });
-    expect(session.observed.headers.secure).toBe(false);
-    expect(analysis.reasons).not.toContain('FETCH_METADATA_MISSING');
-    expect(analysis.reasons).not.toContain('CLIENT_HINTS_CONTRADICT_USER_AGENT');
-  });
+  test(
+    'a plain-http request to a public host is not secure: no engine sends Fetch Metadata there',
+    async () => {
+      const { checkout } = await start();
+      const { analysis, session } = await checkout({ ...NODE_FETCH_HEADERS, host: 'api.example.com' });
+      expect(session.observed.headers.secure).toBe(false);
+      expect(analysis.reasons).not.toContain('FETCH_METADATA_MISSING');
+      expect(analysis.reasons).not.toContain('CLIENT_HINTS_CONTRADICT_USER_AGENT');
+    },
+    STARTS_AN_APP_MS,
+  );
 
-  test('behind a trusted proxy, X-Forwarded-Proto https makes a public host secure; from anyone else it does not', async () => {
-    const proxy = '10.0.0.5';
-    const { app, merchant } = await start({ trustProxy: [proxy] });
-    const create = (remoteAddress: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/v1/fraud/sessions',
-        remoteAddress,
-        headers: {
-          ...merchant.public,
-          'user-agent': CHROME_UA,
-          host: 'api.example.com',
-          'x-forwarded-proto': 'https',
-          ...CHROME_HEADERS,
-        },
-        payload: {
-          ip_address: null,
-          type: 'Chrome',
-          host_name: 'shop.example.com',
-          cookies_accepted: true,
-          user_agent: CHROME_UA,
-        },
-      });
-    const secureOf = async (remoteAddress: string) => {
-      const id = (await create(remoteAddress)).json().data.sessionId;
-      const read = await app.inject({
-        method: 'GET',
-        url: `/v1/fraud/sessions/${id}`,
-        headers: merchant.secret,
-      });
-      return read.json().data.observed.headers.secure;
-    };
-    expect(await secureOf(proxy)).toBe(true);
-    expect(await secureOf('198.51.100.7')).toBe(false);
-  });
+  test(
+    'behind a trusted proxy, X-Forwarded-Proto https makes a public host secure; from anyone else it does not',
+    async () => {
+      const proxy = '10.0.0.5';
+      const { app, merchant } = await start({ trustProxy: [proxy] });
+      const create = (remoteAddress: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/v1/fraud/sessions',
+          remoteAddress,
+          headers: {
+            ...merchant.public,
+            'user-agent': CHROME_UA,
+            host: 'api.example.com',
+            'x-forwarded-proto': 'https',
+            ...CHROME_HEADERS,
+          },
+          payload: {
+            ip_address: null,
+            type: 'Chrome',
+            host_name: 'shop.example.com',
+            cookies_accepted: true,
+            user_agent: CHROME_UA,
+          },
+        });
+      const secureOf = async (remoteAddress: string) => {
+        const id = (await create(remoteAddress)).json().data.sessionId;
+        const read = await app.inject({
+          method: 'GET',
+          url: `/v1/fraud/sessions/${id}`,
+          headers: merchant.secret,
+        });
+        return read.json().data.observed.headers.secure;
+      };
+      expect(await secureOf(proxy)).toBe(true);
+      expect(await secureOf('198.51.100.7')).toBe(false);
+    },
+    STARTS_AN_APP_MS,
+  );
 
-  test('VIGIA_HEADER_EVIDENCE=false: nothing recorded, and headers it cannot trust never raise a score', async () => {
-    const { checkout } = await start({ headerEvidence: false });
-    const { analysis, session } = await checkout(NODE_FETCH_HEADERS);
-    expect(session.observed.headers).toBeNull();
-    expect(session.signals.observed.headers).toBeNull();
-    expect(analysis).toEqual({ status: 'approved', score: 0, reasons: [] });
-  });
+  test(
+    'VIGIA_HEADER_EVIDENCE=false: nothing recorded, and headers it cannot trust never raise a score',
+    async () => {
+      const { checkout } = await start({ headerEvidence: false });
+      const { analysis, session } = await checkout(NODE_FETCH_HEADERS);
+      expect(session.observed.headers).toBeNull();
+      expect(session.signals.observed.headers).toBeNull();
+      expect(analysis).toEqual({ status: 'approved', score: 0, reasons: [] });
+    },
+    STARTS_AN_APP_MS,
+  );
 });
 
 test('VIGIA_HEADER_EVIDENCE is on unless set false, and refuses what is not a flag', () => {
