@@ -34,11 +34,11 @@ export function seenRequests(session: FraudSession): SeenRequest[] {
 export interface EngineClaim {
   engine: BrowserEngine;
   /**
-   * The engine's version as a number (major.minor): Chromium's for Blink (the `Chrome/` token, whatever the
+   * The engine's version, `[major, minor]`: Chromium's for Blink (the `Chrome/` token, whatever the
    * browser built on it), Firefox's `rv:` for Gecko, Safari's for WebKit (the `Version/` token, or iOS's version,
    * which every iOS browser's WebKit follows); null when the user agent does not tell it.
    */
-  version: number | null;
+  version: Version | null;
   os: OsFamily | null;
   /**
    * Chrome or Edge, known to send `Sec-CH-UA` on every secure request since Chromium 89. Other Chromium browsers
@@ -48,10 +48,17 @@ export interface EngineClaim {
   alwaysSendsClientHints: boolean;
 }
 
-const versionNumber = (text: string | undefined): number | null => {
+export type Version = readonly [major: number, minor: number];
+
+const versionOf = (text: string | undefined): Version | null => {
   const match = /^(\d+)(?:\.(\d+))?/.exec(text ?? '');
-  return match ? Number(`${match[1]}.${match[2] ?? 0}`) : null;
+  return match ? [Number(match[1]), Number(match[2] ?? 0)] : null;
 };
+
+/** Whether `version` is `least` or later. */
+export function atLeast(version: Version, least: Version): boolean {
+  return version[0] !== least[0] ? version[0] > least[0] : version[1] >= least[1];
+}
 
 const recentClaims = new BoundedCache<string, EngineClaim | null>(1_000);
 
@@ -60,10 +67,10 @@ export function engineClaim(userAgent: string | null): EngineClaim | null {
   return recentClaims.getOrSet(userAgent, () => {
     const { browser, engine, os } = new UAParser(userAgent).getResult();
     if (engine.name !== 'Blink' && engine.name !== 'Gecko' && engine.name !== 'WebKit') return null;
-    let version: number | null;
-    if (engine.name !== 'WebKit') version = versionNumber(engine.version);
-    else if (os.name === 'iOS') version = versionNumber(os.version);
-    else version = /^(Mobile )?Safari$/.test(browser.name ?? '') ? versionNumber(browser.version) : null;
+    let version: Version | null;
+    if (engine.name !== 'WebKit') version = versionOf(engine.version);
+    else if (os.name === 'iOS') version = versionOf(os.version);
+    else version = /^(Mobile )?Safari$/.test(browser.name ?? '') ? versionOf(browser.version) : null;
     return {
       engine: engine.name,
       version,

@@ -1,4 +1,4 @@
-import { engineClaim, type SeenRequest, seenRequests } from '../browser-requests.js';
+import { atLeast, engineClaim, type SeenRequest, seenRequests } from '../browser-requests.js';
 import { osFamily, sameOsFamily } from '../device.js';
 import { riskRule } from '../types.js';
 
@@ -28,13 +28,14 @@ export function hintsContradiction({ userAgent, headers }: SeenRequest): string 
     // every sec- header: FETCH_METADATA_MISSING judges that.
     const sentMetadata = Object.keys(headers.values).some((name) => name.startsWith('sec-fetch-'));
     const expected =
-      claim.version !== null && claim.version >= SENDS_CLIENT_HINTS_FROM && claim.alwaysSendsClientHints;
+      claim.version !== null &&
+      atLeast(claim.version, [SENDS_CLIENT_HINTS_FROM, 0]) &&
+      claim.alwaysSendsClientHints;
     return headers.secure && sentMetadata && expected ? 'no client hints' : null;
   }
   const chromium = brandsOf(brandsHeader).get('Chromium');
   if (chromium === undefined) return 'no Chromium brand';
-  if (claim.version !== null && Number(chromium) !== Math.trunc(claim.version))
-    return 'another Chromium version';
+  if (claim.version !== null && Number(chromium) !== claim.version[0]) return 'another Chromium version';
   const hintedOs = platform === undefined ? null : osFamily(unquote(platform));
   if (hintedOs && claim.os && !sameOsFamily(hintedOs, claim.os)) return 'another platform';
   return null;

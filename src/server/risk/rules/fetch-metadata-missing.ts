@@ -1,16 +1,16 @@
 import type { RequestHeaders } from '../../fraud/request-headers.js';
 import type { BrowserEngine } from '../../fraud/user-agent.js';
-import { engineClaim, seenRequests } from '../browser-requests.js';
+import { atLeast, engineClaim, seenRequests, type Version } from '../browser-requests.js';
 import { riskRule } from '../types.js';
 
 /**
  * The first version of each engine that sends all three Fetch Metadata headers: Chromium 80 (Sec-Fetch-Dest;
  * Site and Mode since 76), Firefox 90, Safari 16.4 (and every iOS browser on iOS 16.4).
  */
-const SENDS_FETCH_METADATA_FROM: Readonly<Record<BrowserEngine, number>> = {
-  Blink: 80,
-  Gecko: 90,
-  WebKit: 16.4,
+const SENDS_FETCH_METADATA_FROM: Readonly<Record<BrowserEngine, Version>> = {
+  Blink: [80, 0],
+  Gecko: [90, 0],
+  WebKit: [16, 4],
 };
 
 const SITES = new Set(['cross-site', 'same-site', 'same-origin', 'none']);
@@ -32,7 +32,11 @@ export const fetchMetadataMissing = riskRule({
     seenRequests(session).some(({ userAgent, headers }) => {
       if (!headers.secure) return false;
       const claim = engineClaim(userAgent);
-      if (!claim || claim.version === null || claim.version < SENDS_FETCH_METADATA_FROM[claim.engine]) {
+      if (
+        !claim ||
+        claim.version === null ||
+        !atLeast(claim.version, SENDS_FETCH_METADATA_FROM[claim.engine])
+      ) {
         return false;
       }
       return !fetchMetadataFits(headers);

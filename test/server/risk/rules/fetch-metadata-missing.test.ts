@@ -13,6 +13,8 @@ import { input, policy, requested, session } from '../fixtures.js';
 
 const SAFARI_16_3 =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.3 Safari/605.1.15';
+const SAFARI_16_4 =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.4 Safari/605.1.15';
 const SAFARI_17 =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15';
 const CHROME_IOS_16_1 =
@@ -36,6 +38,12 @@ describe('FETCH_METADATA_MISSING', () => {
     expect(applies(FIREFOX_153_LINUX, firefoxHeaders())).toBe(false);
     expect(applies(MINIBROWSER, webkitHeaders())).toBe(false);
     expect(applies(SAFARI_17, webkitHeaders())).toBe(false);
+  });
+
+  test('found from the first version that sends them: Safari 16.4, Chromium 80, Firefox 90', () => {
+    expect(applies(SAFARI_16_4, nodeFetchHeaders())).toBe(true);
+    expect(applies(CHROME_79.replace('79.0.3945.130', '80.0.0.0'), nodeFetchHeaders())).toBe(true);
+    expect(applies(FIREFOX_89.replaceAll('89.0', '90.0'), nodeFetchHeaders())).toBe(true);
   });
 
   test("found for Node's fetch posing as Chrome: Sec-Fetch-Mode alone", () => {
