@@ -42,6 +42,12 @@ export interface Config {
   requestTimeoutMs: number;
   /** How long one webhook delivery attempt may take before it counts as failed (10 s). */
   webhookTimeoutMs: number;
+  /**
+   * Whether the fraud routes record and the risk engine judges the browser's request headers (client hints, Fetch
+   * Metadata, Accept-Language, header order). Off for a deployment whose proxy strips or rewrites them
+   * (docs/charges.md): unseen headers never raise a score. `VIGIA_HEADER_EVIDENCE` (true).
+   */
+  headerEvidence: boolean;
   /** Run the webhook delivery worker inside this process (default); false when `vigia worker` runs apart. */
   runWorker?: boolean;
 }
@@ -243,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     webhookTimeoutMs: parseTimeout('VIGIA_WEBHOOK_TIMEOUT_MS', env.VIGIA_WEBHOOK_TIMEOUT_MS, 10_000),
     requestTimeoutMs: parseTimeout('VIGIA_REQUEST_TIMEOUT_MS', env.VIGIA_REQUEST_TIMEOUT_MS, 30_000),
+    headerEvidence: parseFlag('VIGIA_HEADER_EVIDENCE', env.VIGIA_HEADER_EVIDENCE, true),
     runWorker: parseFlag('VIGIA_RUN_WORKER', env.VIGIA_RUN_WORKER, true),
   };
 }

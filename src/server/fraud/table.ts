@@ -31,6 +31,9 @@ export interface FraudSessionsTable {
   /** What the service saw on the signals request, held against the creating request's. */
   signals_ip_address: string | null;
   signals_user_agent: string | null;
+  /** JSON `RequestHeaders` (fraud/request-headers.ts) of the creating and of the signals request; null when not seen. */
+  request_headers: string | null;
+  signals_request_headers: string | null;
   charge_id: string | null;
   consumed_at: string | null;
   expires_at: string;

@@ -16,6 +16,7 @@ export function session(
     declared?: Partial<FraudSession['declared']>;
     observed?: Partial<FraudSession['observed']>;
     signals?: Partial<FraudSignals> | null;
+    headers?: Partial<FraudSession['headers']>;
   } = {},
 ): FraudSession {
   const declared = {
@@ -60,6 +61,7 @@ export function session(
       declared: readUserAgent(declared.userAgent),
       header: observed.userAgent === null ? null : readUserAgent(observed.userAgent),
     },
+    headers: { creation: null, signals: null, ...overrides.headers },
     signals,
     chargeId: null,
     consumedAt: null,
@@ -94,5 +96,22 @@ export function input(
     session: sessionValue,
     merchant: { allowedHosts: overrides.allowedHosts ?? [] },
     history: { deviceCharges: 0, cardCharges: 0, ...overrides.history },
+  };
+}
+
+/**
+ * A clean session whose two requests (creation, signals) carried `userAgent` and the headers `creation` and
+ * `signals` (the same by default), profiled with `components`.
+ */
+export function requested(
+  userAgent: string,
+  creation: FraudSession['headers']['creation'],
+  options: { signals?: FraudSession['headers']['signals']; components?: Record<string, unknown> } = {},
+): FraudSession {
+  const base = options.components ? profiled(options.components, userAgent) : profiled({}, userAgent);
+  if (!options.components) base.signals!.profiler = null;
+  return {
+    ...base,
+    headers: { creation, signals: options.signals === undefined ? creation : options.signals },
   };
 }
