@@ -42,6 +42,12 @@ export interface Config {
   requestTimeoutMs: number;
   /** How long one webhook delivery attempt may take before it counts as failed (10 s). */
   webhookTimeoutMs: number;
+  /**
+   * Whether the fraud routes record and the risk engine judges the browser's request headers (client hints, Fetch
+   * Metadata, Accept-Language, header order). Off for a deployment whose proxy strips or rewrites them
+   * (docs/charges.md): unseen headers never raise a score. `VIGIA_HEADER_EVIDENCE` (true).
+   */
+  headerEvidence: boolean;
   /** Run the webhook delivery worker inside this process (default); false when `vigia worker` runs apart. */
   runWorker?: boolean;
 }
@@ -138,9 +144,26 @@ function parseFlag(name: string, raw: string | undefined, fallback: boolean): bo
  * (escaping per-IP limits, exhausting another buyer's, forging a session's observed IP). Only named proxies or
  * a hop count are accepted.
  */
+/** More hops than any real chain of proxies: past it, every client could name its own address. */
+const MAX_PROXY_HOPS = 5;
+/**
+ * The widest networks a deployment may trust: 10.0.0.0/8 (IPv4) and fc00::/7 (IPv6 unique local). A wider one
+ * (0.0.0.0/1 + 128.0.0.0/1 is everyone) trusts the internet, and /0 crashes proxy-addr at start.
+ */
+const MIN_PREFIX = { 4: 8, 6: 7 } as const;
+
 function parseTrustProxy(raw: string | undefined): false | number | string[] {
-  if (raw === undefined || raw === '' || raw === 'false') return false;
-  if (/^\d{1,2}$/.test(raw)) return Number(raw);
+  if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
+  if (/^\d{1,2}$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > MAX_PROXY_HOPS) {
+      throw new ConfigError(
+        `TRUST_PROXY gives ${hops} proxy hops; at most ${MAX_PROXY_HOPS} are accepted: more would let clients ` +
+          "choose their own IP through X-Forwarded-For. List your proxies' addresses or CIDRs instead.",
+      );
+    }
+    return hops;
+  }
   const entries = raw.split(',').map((entry) => entry.trim());
   const valid = (entry: string) => {
     const [address = '', prefix, ...rest] = entry.split('/');
@@ -148,13 +171,18 @@ function parseTrustProxy(raw: string | undefined): false | number | string[] {
     if (version === 0 || rest.length > 0) return false;
     if (prefix === undefined) return true;
     const bits = Number(prefix);
-    return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+    return (
+      /^\d{1,3}$/.test(prefix) &&
+      bits <= (version === 4 ? 32 : 128) &&
+      bits >= MIN_PREFIX[version as 4 | 6]
+    );
   };
   if (entries.length === 0 || !entries.every(valid)) {
     throw new ConfigError(
       `TRUST_PROXY must list your reverse proxies' addresses or CIDRs (e.g. "10.0.0.5,10.1.0.0/16") or give ` +
-        `the number of proxy hops (e.g. "1"), got "${raw.slice(0, 100)}". "true" is refused: it would let ` +
-        'any client choose its own IP through X-Forwarded-For.',
+        `the number of proxy hops (e.g. "1"), got "${raw.slice(0, 100)}". "true" is refused, and so is a network ` +
+        `wider than /${MIN_PREFIX[4]} (IPv4) or /${MIN_PREFIX[6]} (IPv6): either would let any client choose its ` +
+        'own IP through X-Forwarded-For.',
     );
   }
   return entries;
@@ -221,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     webhookTimeoutMs: parseTimeout('VIGIA_WEBHOOK_TIMEOUT_MS', env.VIGIA_WEBHOOK_TIMEOUT_MS, 10_000),
     requestTimeoutMs: parseTimeout('VIGIA_REQUEST_TIMEOUT_MS', env.VIGIA_REQUEST_TIMEOUT_MS, 30_000),
+    headerEvidence: parseFlag('VIGIA_HEADER_EVIDENCE', env.VIGIA_HEADER_EVIDENCE, true),
     runWorker: parseFlag('VIGIA_RUN_WORKER', env.VIGIA_RUN_WORKER, true),
   };
 }

@@ -55,6 +55,9 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     webhookAllowPrivateTargets: true,
     webhookTimeoutMs: 10_000,
     requestTimeoutMs: 30_000,
+    // Injected requests carry no browser's headers (no Fetch Metadata, no client hints): suites about header
+    // evidence turn it on (test/server/fraud/request-headers.test.ts).
+    headerEvidence: false,
     // Tests start their own delivery workers (webhooks/worker.ts) when they need one.
     runWorker: false,
     ...overrides,

@@ -16,12 +16,12 @@ export interface TestMerchant {
 
 export async function createTestMerchant(
   app: VigiaApp,
-  options: { name?: string; fraudAnalysisMandatory?: boolean } = {},
+  options: { name?: string; fraudAnalysisMandatory?: boolean; live?: boolean } = {},
 ): Promise<TestMerchant> {
   const { merchant, secretKey, publicKey } = await createMerchant(app.store.db, {
     name: options.name ?? 'Test Shop',
     fraudAnalysisMandatory: options.fraudAnalysisMandatory,
-    live: false,
+    live: options.live ?? false,
     now: app.clock(),
   });
   return {

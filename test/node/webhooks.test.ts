@@ -38,36 +38,43 @@ function reasonOf(run: () => unknown): string {
 }
 
 describe('webhooks.verify', () => {
-  test('X-Service-Signature: good verifies and returns the event; bad or another secret’s is refused', () => {
-    const event = verifyWebhook(body, { 'X-Service-Signature': serviceSignature(body) }, secret);
+  const LEGACY = { allowLegacySignature: 'x-service-signature' } as const;
+
+  test('X-Service-Signature, when asked for by name: good verifies and returns the event; bad or another secret’s is refused', () => {
+    const event = verifyWebhook(body, { 'X-Service-Signature': serviceSignature(body) }, secret, LEGACY);
     expect(event).toMatchObject({ type: 'charge.captured', data: { id: 'c7f1' } });
     // Buffers and Fetch Headers work the same.
     const headers = new Headers({ 'x-service-signature': serviceSignature(body) });
-    expect(webhooks.verify(Buffer.from(body), headers, secret).id).toBe(event.id);
+    expect(webhooks.verify(Buffer.from(body), headers, secret, LEGACY).id).toBe(event.id);
 
     const tampered = body.replace('1990', '1');
     expect(
-      reasonOf(() => verifyWebhook(tampered, { 'x-service-signature': serviceSignature(body) }, secret)),
+      reasonOf(() =>
+        verifyWebhook(tampered, { 'x-service-signature': serviceSignature(body) }, secret, LEGACY),
+      ),
     ).toBe('invalid_signature');
-    expect(reasonOf(() => verifyWebhook(body, { 'x-service-signature': 'sha256=zz' }, secret))).toBe(
+    expect(reasonOf(() => verifyWebhook(body, { 'x-service-signature': 'sha256=zz' }, secret, LEGACY))).toBe(
       'invalid_signature',
     );
     // Stale: signed with the secret the endpoint had before it was regenerated.
     const previous = `whsec_${randomBytes(32).toString('base64url')}`;
     expect(
       reasonOf(() =>
-        verifyWebhook(body, { 'x-service-signature': serviceSignature(body, previous) }, secret),
+        verifyWebhook(body, { 'x-service-signature': serviceSignature(body, previous) }, secret, LEGACY),
       ),
     ).toBe('invalid_signature');
-    expect(reasonOf(() => verifyWebhook(body, {}, secret))).toBe('missing_signature');
-    // It carries no time: an endpoint that requires one refuses it.
-    expect(
-      reasonOf(() =>
-        verifyWebhook(body, { 'x-service-signature': serviceSignature(body) }, secret, {
-          requireTimestamp: true,
-        }),
-      ),
-    ).toBe('missing_signature');
+    expect(reasonOf(() => verifyWebhook(body, {}, secret, LEGACY))).toBe('missing_signature');
+  });
+
+  test('a delivery stripped of its webhook-* headers is not downgraded to X-Service-Signature (issue 23 item 6)', () => {
+    // A 30-day-old delivery: its Standard signature is out of tolerance, its legacy one signs the body alone.
+    const old = standardHeaders(body, { timestamp: nowSeconds - 30 * 86_400 });
+    const captured = { ...old, 'x-service-signature': serviceSignature(body) };
+    expect(reasonOf(() => verifyWebhook(body, captured, secret, { now: NOW }))).toBe(
+      'timestamp_outside_tolerance',
+    );
+    const stripped = { 'x-service-signature': captured['x-service-signature'] };
+    expect(reasonOf(() => verifyWebhook(body, stripped, secret, { now: NOW }))).toBe('missing_signature');
   });
 
   test('Standard Webhooks: good verifies; bad, another secret’s or outside the tolerance is refused', () => {
@@ -75,7 +82,7 @@ describe('webhooks.verify', () => {
     expect(verifyWebhook(body, good, secret, { now: NOW }).type).toBe('charge.captured');
     // Several signatures (during a secret rotation): any one matching is enough.
     const rotated = { ...good, 'webhook-signature': `v1,AAAA ${good['webhook-signature']}` };
-    expect(verifyWebhook(body, rotated, secret, { now: NOW, requireTimestamp: true }).id).toBeTruthy();
+    expect(verifyWebhook(body, rotated, secret, { now: NOW }).id).toBeTruthy();
 
     expect(reasonOf(() => verifyWebhook(body.replace('1990', '1'), good, secret, { now: NOW }))).toBe(
       'invalid_signature',
@@ -116,7 +123,7 @@ describe('webhooks.verify', () => {
   test('a body that verifies but is not JSON is refused; a missing secret is a programming error', () => {
     expect(
       reasonOf(() =>
-        verifyWebhook('not json', { 'x-service-signature': serviceSignature('not json') }, secret),
+        verifyWebhook('not json', { 'x-service-signature': serviceSignature('not json') }, secret, LEGACY),
       ),
     ).toBe('invalid_payload');
     expect(() => verifyWebhook(body, {}, '')).toThrow(TypeError);

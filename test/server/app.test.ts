@@ -84,5 +84,13 @@ describe('OpenAPI', () => {
     const docs = await app.inject({ method: 'GET', url: '/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toContain('text/html');
+    // It shares the dashboard's origin (issue 23 item 12): its own scripts only, never framed.
+    const csp = String(docs.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    const initializer = await app.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
+    expect(initializer.statusCode).toBe(200);
+    expect(initializer.headers['content-security-policy']).toBe(csp);
   });
 });

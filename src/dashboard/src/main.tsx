@@ -74,9 +74,15 @@ function Shell(props: { session: SessionData; onSignOut: () => void }) {
     }
   }
   const current = (href: string) => (href === '/' ? path === '/' : path.startsWith(href));
+  const [signOutError, setSignOutError] = useState<string | null>(null);
+  // The page leaves only once the service closed the session: a refusal is shown, not hidden behind a reload.
   const signOut = async () => {
-    await call('DELETE', '/session').catch(() => undefined);
-    props.onSignOut();
+    try {
+      await call('DELETE', '/session');
+      props.onSignOut();
+    } catch (error) {
+      setSignOutError(`Could not sign out: ${(error as Error).message}`);
+    }
   };
   return (
     <>
@@ -104,6 +110,7 @@ function Shell(props: { session: SessionData; onSignOut: () => void }) {
         </div>
       </header>
       <main id="main" tabIndex={-1}>
+        {signOutError && <Notice kind="error">{signOutError}</Notice>}
         {view}
       </main>
     </>

@@ -9472,6 +9472,16 @@ export interface paths {
                                     ip_address: string;
                                     user_agent: string | null;
                                     origin: string | null;
+                                    headers: {
+                                        /** @description Sent to https or a loopback host: only there do browsers send Fetch Metadata and client hints. */
+                                        secure: boolean;
+                                        /** @description The sec-ch-ua*, sec-fetch-*, accept-language, accept and accept-encoding headers present (never authorization or cookie). */
+                                        values: {
+                                            [key: string]: string;
+                                        };
+                                        /** @description Header names, lower-cased, in the order sent. */
+                                        order: string[];
+                                    } | null;
                                     user_agent_type: ("Chrome" | "Firefox" | "Safari" | "Edge" | "Opera" | "Other") | null;
                                     /**
                                      * @description Browser family: Chrome, Firefox, Safari, Edge, Opera or Other.
@@ -9514,6 +9524,16 @@ export interface paths {
                                         /** @description Source IP of the signals request. */
                                         ip_address: string;
                                         user_agent: string | null;
+                                        headers: {
+                                            /** @description Sent to https or a loopback host: only there do browsers send Fetch Metadata and client hints. */
+                                            secure: boolean;
+                                            /** @description The sec-ch-ua*, sec-fetch-*, accept-language, accept and accept-encoding headers present (never authorization or cookie). */
+                                            values: {
+                                                [key: string]: string;
+                                            };
+                                            /** @description Header names, lower-cased, in the order sent. */
+                                            order: string[];
+                                        } | null;
                                     } | null;
                                     visitor_id: string | null;
                                     automation: boolean | null;
@@ -9980,7 +10000,7 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
                                 };
                                 refunded_at: string | null;
                                 /**
@@ -10165,7 +10185,7 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
                                 };
                                 refunded_at: string | null;
                                 /**
@@ -10398,7 +10418,7 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
                                 };
                                 refunded_at: string | null;
                                 /**
@@ -10584,7 +10604,7 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
                                 };
                                 refunded_at: string | null;
                                 /**

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { notFound, validationError } from '../errors.js';
-import { merchantOf } from '../http/auth.js';
+import { callerInTestMode, merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
 import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
 import { toListFilters } from '../http/lists.js';
-import { inTestMode } from '../risk/test-outcomes.js';
 import { simulatedAcquirer } from './acquirer.js';
 import { listCharges } from './list.js';
 import { presentCharge } from './present.js';
@@ -63,7 +62,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         outbox: app.outbox,
         now: app.clock(),
         whenCreated: (trx, created) => recordIdempotentResponse(trx, request, 201, chargeCreated(created)),
-        testMode: inTestMode(request),
+        testMode: callerInTestMode(request),
       });
       return reply.status(201).send(chargeCreated(charge));
     },

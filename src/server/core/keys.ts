@@ -14,6 +14,11 @@ export function generateKey(kind: KeyKind, live: boolean): string {
   return prefix + randomBytes(24).toString('base64url');
 }
 
+/** A test-mode key (`sk_test_…`, `pk_test_…`): test cards and test outcomes apply, nothing is live. */
+export function isTestKey(key: string): boolean {
+  return /^(sk|pk)_test_/.test(key);
+}
+
 export function keyKind(key: string): KeyKind | null {
   if (/^sk_(test|live)_[A-Za-z0-9_-]{16,}$/.test(key)) return 'secret';
   if (/^pk_(test|live)_[A-Za-z0-9_-]{16,}$/.test(key)) return 'public';

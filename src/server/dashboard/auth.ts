@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isTestKey } from '../core/keys.js';
 import { ApiError } from '../errors.js';
 import type { RouteAuth } from '../http/auth.js';
+import { currentPublicKey } from '../merchants/keys.js';
 import { getMerchant } from '../merchants/service.js';
 import { sessionCookie } from './cookies.js';
 import { type DashboardSession, findSession } from './sessions.js';
@@ -14,6 +16,8 @@ declare module 'fastify' {
     dashboardAuth?: RouteAuth;
     /** Only a merchant's owner may call it (team, keys). */
     ownerOnly?: boolean;
+    /** Any signed-in user may call it, a viewer's change included: signing out must always work. */
+    anyRole?: boolean;
   }
   interface FastifyRequest {
     dashboardSession: DashboardSession | null;
@@ -36,10 +40,21 @@ function sameToken(given: string | string[] | undefined, expected: string): bool
  * unchanged. A route's `config.auth` still says who may call it: merchant routes take a merchant's user,
  * operator routes the operator's. Every change needs the session's CSRF token; viewers change nothing.
  */
+/**
+ * A merchant is in test mode when its keys are test keys: its publishable key says which. A merchant made
+ * before that key was kept takes the deployment's mode (production issues live keys).
+ */
+async function merchantInTestMode(app: FastifyInstance, merchantId: string): Promise<boolean> {
+  const publicKey = await currentPublicKey(app.store.db, merchantId);
+  return publicKey === null ? app.config.env !== 'production' : isTestKey(publicKey);
+}
+
 export async function authenticateDashboardRequest(
   app: FastifyInstance,
   request: FastifyRequest,
 ): Promise<void> {
+  // The caller here is the session's; a key sent beside it was never verified, so no handler may read one.
+  delete request.headers.authorization;
   const token = sessionCookie(request);
   const session = token ? await findSession(app.store.db, token, app.clock()) : null;
   request.dashboardSession = session;
@@ -68,7 +83,7 @@ export async function authenticateDashboardRequest(
     if (required === 'none') return;
     throw forbidden("This page belongs to a merchant's dashboard; the operator works from the review pages.");
   }
-  if (!READS.has(request.method) && user.role === 'viewer') {
+  if (!READS.has(request.method) && user.role === 'viewer' && !config.anyRole) {
     throw forbidden('Viewers can look but not change anything: ask an owner of your account for access.');
   }
   if (config.ownerOnly && user.role !== 'owner') {
@@ -76,5 +91,5 @@ export async function authenticateDashboardRequest(
   }
   const merchant = await getMerchant(app.store.db, user.merchantId);
   if (!merchant) throw forbidden('Your merchant account no longer exists.');
-  request.caller = { kind: 'secret', merchant };
+  request.caller = { kind: 'secret', merchant, testMode: await merchantInTestMode(app, merchant.id) };
 }

@@ -2,6 +2,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { VigiaStore } from '../db/database.js';
 import { openRateLimitCounters } from '../db/rate-limit-counters.js';
 import { ApiError } from '../errors.js';
+import { ipBucket } from '../http/rate-limit.js';
 
 const WINDOW_SECONDS = 15 * 60;
 /** Failed sign-ins allowed per account per window: enough for typos, far too few to guess a password. */
@@ -20,18 +21,21 @@ export class LoginLimits {
     return new LoginLimits(await openRateLimitCounters(store, WINDOW_SECONDS));
   }
 
-  /** Counts the attempt; 429 when this IP or this account has used up its window. */
+  /**
+   * Counts the attempt, as a failure until `succeeded` says otherwise; 429 when this IP (an IPv6 client by its
+   * /64, as on /v1) or this account has used up its window. The failure is counted before the password is
+   * checked (~50 ms of scrypt), so that parallel guesses are counted in turn rather than all checked.
+   */
   async admit(ip: string, email: string): Promise<void> {
-    const byIp = await this.counters.consume(`dashboard-login:ip:${ip}`, 1);
+    const byIp = await this.counters.consume(`dashboard-login:ip:${ipBucket(ip)}`, 1);
     if (byIp.consumedPoints > IP_ATTEMPTS_PER_WINDOW) throw tooMany(byIp.msBeforeNext);
-    const byAccount = await this.counters.get(accountKey(email));
-    if (byAccount && byAccount.consumedPoints >= ACCOUNT_FAILURES_PER_WINDOW) {
-      throw tooMany(byAccount.msBeforeNext);
-    }
+    const byAccount = await this.counters.consume(accountKey(email), 1);
+    if (byAccount.consumedPoints > ACCOUNT_FAILURES_PER_WINDOW) throw tooMany(byAccount.msBeforeNext);
   }
 
-  async failed(email: string): Promise<void> {
-    await this.counters.consume(accountKey(email), 1);
+  /** The right password: the account's failures (this attempt's included) are forgotten. */
+  async succeeded(email: string): Promise<void> {
+    await this.counters.delete(accountKey(email));
   }
 }
 

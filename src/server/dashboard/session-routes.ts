@@ -67,10 +67,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const email = normalizeEmail(request.body.email);
       await limits.admit(request.ip, email);
       const user = await authenticate(app.store.db, email, request.body.password);
-      if (!user) {
-        await limits.failed(email);
-        throw new ApiError(401, 'UNAUTHORIZED', 'The e-mail or the password is not right.');
-      }
+      if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'The e-mail or the password is not right.');
+      await limits.succeeded(email);
       const { token, csrfToken } = await openSession(app.store.db, user.id, app.clock());
       setSessionCookie(request, reply, token);
       reply.status(201);
@@ -95,7 +93,10 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/session',
-    { schema: { response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403) } } },
+    {
+      config: { anyRole: true },
+      schema: { response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(401, 403) } },
+    },
     async (request, reply) => {
       await closeSession(app.store.db, request.dashboardSession!.id);
       clearSessionCookie(request, reply);

@@ -54,6 +54,7 @@ export function presentFraudSession(session: FraudSession, now: Date): Static<ty
       ip_address: observed.ipAddress,
       user_agent: observed.userAgent,
       origin: observed.origin,
+      headers: session.headers.creation,
       user_agent_type: parsed.header?.type ?? null,
       declared_user_agent_type: parsed.declared.type,
       user_agent_readings: parsed,
@@ -63,6 +64,7 @@ export function presentFraudSession(session: FraudSession, now: Date): Static<ty
       observed: signals.observed && {
         ip_address: signals.observed.ipAddress,
         user_agent: signals.observed.userAgent,
+        headers: session.headers.signals,
       },
       visitor_id: signals.visitorId,
       automation: signals.automation,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SIGNALS_MAX_BYTES } from '@vigia/sdk';
+import type { FastifyRequest } from 'fastify';
 import { notFound, validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses } from '../http/envelope.js';
@@ -7,6 +8,7 @@ import { IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js'
 import { signalsRefusalError } from './errors.js';
 import { presentFraudSession } from './present.js';
 import { startFraudSessionPurge } from './purge.js';
+import { readRequestHeaders } from './request-headers.js';
 import {
   CreatedFraudSessionSchema,
   CreateFraudSessionBody,
@@ -28,6 +30,16 @@ function headerValue(value: string | string[] | undefined): string | null {
 /** The SDK's fraud sessions: created and reported to from the browser, read by the merchant's server. */
 export const fraudRoutes: FastifyPluginAsyncTypebox = async (app) => {
   startFraudSessionPurge(app);
+  // Behind a proxy that strips or rewrites them, the headers are not the browser's: not recorded, not judged.
+  const evidenceOf = (request: FastifyRequest) =>
+    app.config.headerEvidence
+      ? readRequestHeaders({
+          headers: request.headers,
+          rawHeaders: request.raw.rawHeaders,
+          protocol: request.protocol,
+          hostname: request.hostname,
+        })
+      : null;
 
   app.post(
     '/v1/fraud/sessions',
@@ -67,6 +79,7 @@ export const fraudRoutes: FastifyPluginAsyncTypebox = async (app) => {
           userAgent: headerValue(request.headers['user-agent']),
           origin: headerValue(request.headers.origin),
         },
+        headers: evidenceOf(request),
         now: app.clock(),
       });
       reply.code(201);
@@ -121,6 +134,7 @@ export const fraudRoutes: FastifyPluginAsyncTypebox = async (app) => {
         signalsToken,
         report,
         observed: { ipAddress: request.ip, userAgent: headerValue(request.headers['user-agent']) },
+        headers: evidenceOf(request),
         now,
       });
       if (!result.ok) throw signalsRefusalError(result.reason);

@@ -129,6 +129,26 @@ const ChallengeSchema = Type.Object(
   },
 );
 
+const RequestHeadersSchema = Nullable(
+  Type.Object(
+    {
+      secure: Type.Boolean({
+        description:
+          'Sent to https or a loopback host: only there do browsers send Fetch Metadata and client hints.',
+      }),
+      values: Type.Record(Type.String(), Type.String(), {
+        description:
+          'The sec-ch-ua*, sec-fetch-*, accept-language, accept and accept-encoding headers present (never authorization or cookie).',
+      }),
+      order: Type.Array(Type.String(), { description: 'Header names, lower-cased, in the order sent.' }),
+    },
+    {
+      description:
+        "The request's headers that corroborate the claimed engine; null when not recorded (VIGIA_HEADER_EVIDENCE off, or older).",
+    },
+  ),
+);
+
 const UserAgentReadingSchema = Type.Object({
   type: BrowserTypeSchema,
   browser: Nullable(Type.String()),
@@ -168,6 +188,7 @@ export const FraudSessionSchema = Type.Object(
         ip_address: Type.String({ description: 'Source IP of the creating request.' }),
         user_agent: Nullable(Type.String({ description: 'Its User-Agent header.' })),
         origin: Nullable(Type.String({ description: 'Its Origin header.' })),
+        headers: RequestHeadersSchema,
         user_agent_type: Nullable(BrowserTypeSchema),
         declared_user_agent_type: BrowserTypeSchema,
         user_agent_readings: Type.Object({
@@ -188,6 +209,7 @@ export const FraudSessionSchema = Type.Object(
             Type.Object({
               ip_address: Type.String({ description: 'Source IP of the signals request.' }),
               user_agent: Nullable(Type.String({ description: 'Its User-Agent header.' })),
+              headers: RequestHeadersSchema,
             }),
             Type.Null(),
           ],

@@ -6,6 +6,7 @@ import { flag, fromJson, readFlag, toJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
 import { prepared, preparedInsert } from '../db/prepared.js';
 import { type ChallengeReply, newChallenge, type SessionChallenge } from './challenge/index.js';
+import type { RequestHeaders } from './request-headers.js';
 import type { SignalsBody } from './schemas.js';
 import type { FraudSessionsTable } from './table.js';
 import { type BrowserType, readUserAgent, type UserAgentReading } from './user-agent.js';
@@ -82,6 +83,11 @@ export interface FraudSession {
   observed: ObservedRequest;
   /** The service's ua-parser-js readings of the declared user agent and of the `User-Agent` header. */
   parsed: { declared: UserAgentReading; header: UserAgentReading | null };
+  /**
+   * The corroborating headers of the creating and of the signals request; null where the service did not record
+   * them (header evidence off, a request before migration 0045, no signals yet).
+   */
+  headers: { creation: RequestHeaders | null; signals: RequestHeaders | null };
   signals: FraudSignals | null;
   /** The challenge the session answer carried; null for sessions created before there was one. */
   challenge: SessionChallenge | null;
@@ -160,6 +166,10 @@ export function toFraudSession(row: Selectable<FraudSessionsTable>): FraudSessio
       origin: row.observed_origin,
     },
     parsed: readings,
+    headers: {
+      creation: fromJson<RequestHeaders | null>(row.request_headers, null),
+      signals: fromJson<RequestHeaders | null>(row.signals_request_headers, null),
+    },
     signals: toSignals(row),
     challenge:
       row.challenge_nonce === null
@@ -186,7 +196,14 @@ const insertFraudSession = preparedInsert<Database, 'fraud_sessions'>('fraud_ses
 
 export async function createFraudSession(
   db: Kysely<Database>,
-  input: { merchantId: string; declared: DeclaredBrowserData; observed: ObservedRequest; now: Date },
+  input: {
+    merchantId: string;
+    declared: DeclaredBrowserData;
+    observed: ObservedRequest;
+    /** Absent or null when not seen: evidence off (`VIGIA_HEADER_EVIDENCE=false`), or no request (seeding). */
+    headers?: RequestHeaders | null;
+    now: Date;
+  },
 ): Promise<{ session: FraudSession; signalsToken: string; challenge: SessionChallenge }> {
   const { declared, observed, now } = input;
   const readings = {
@@ -219,6 +236,8 @@ export async function createFraudSession(
     signals_user_agent: null,
     challenge_nonce: challenge.nonce,
     challenge_probes: toJson(challenge.probes),
+    request_headers: input.headers ? toJson(input.headers) : null,
+    signals_request_headers: null,
     charge_id: null,
     consumed_at: null,
     expires_at: new Date(now.getTime() + FRAUD_SESSION_TTL_MS).toISOString(),
@@ -345,6 +364,7 @@ const reportSignals = prepared((db: Kysely<Database>, value) =>
       signals_at: value('now'),
       signals_ip_address: value('ipAddress'),
       signals_user_agent: value('userAgent'),
+      signals_request_headers: value<string | null>('headers'),
       visitor_id: value('visitorId'),
       automation: value<number>('automation'),
       updated_at: value('now'),
@@ -369,6 +389,7 @@ export async function recordFraudSignals(
     signalsToken: string;
     report: SignalsReport;
     observed: ObservedSource;
+    headers?: RequestHeaders | null;
     now: Date;
   },
 ): Promise<RecordSignalsResult> {
@@ -383,6 +404,7 @@ export async function recordFraudSignals(
     signals: toJson(input.report),
     ipAddress: input.observed.ipAddress,
     userAgent: input.observed.userAgent,
+    headers: input.headers ? toJson(input.headers) : null,
     visitorId: profiler?.visitor_id ?? null,
     automation: profiler ? flag(profiler.bot.detected) : null,
   });

@@ -34,6 +34,9 @@ export interface FraudSessionsTable {
   /** The session challenge: its nonce and the JSON array of probe ids; null for sessions made before it. */
   challenge_nonce: string | null;
   challenge_probes: string | null;
+  /** JSON `RequestHeaders` (fraud/request-headers.ts) of the creating and of the signals request; null when not seen. */
+  request_headers: string | null;
+  signals_request_headers: string | null;
   charge_id: string | null;
   consumed_at: string | null;
   expires_at: string;

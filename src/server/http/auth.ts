@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { hashesEqual, hashKey, type KeyKind, keyKind } from '../core/keys.js';
+import { hashesEqual, hashKey, isTestKey, type KeyKind, keyKind } from '../core/keys.js';
 import { ApiError } from '../errors.js';
 import type { CredentialCache } from './credential-cache.js';
 import type { RateLimitCategory } from './rate-limit.js';
@@ -21,16 +21,31 @@ export interface CallerMerchant {
   rateLimits: Partial<Record<RateLimitCategory, number>>;
 }
 
-export type Caller =
-  | {
-      kind: 'secret' | 'public';
-      merchant: CallerMerchant;
-      /** Set when the key was replaced by a roll: it works until then (its grace period). */
-      replacedKeyExpiresAt?: Date;
-      /** The SHA-256 hash of the key the request was sent with; absent for a dashboard session (no key). */
-      keyHash?: string;
-    }
-  | { kind: 'operator'; operatorKeyId: string };
+interface MerchantCaller {
+  kind: 'secret' | 'public';
+  merchant: CallerMerchant;
+  /** Set when the key was replaced by a roll: it works until then (its grace period). */
+  replacedKeyExpiresAt?: Date;
+  /** The SHA-256 hash of the key the request was sent with; absent for a dashboard session (no key). */
+  keyHash?: string;
+  /**
+   * Test mode (`sk_test_`/`pk_test_` keys, or a dashboard user of a merchant whose keys are test keys): decided
+   * once, when the caller is authenticated. Handlers read it here and never from a header, which under
+   * /dashboard/api nobody verified.
+   */
+  testMode: boolean;
+}
+
+export type Caller = MerchantCaller | { kind: 'operator'; operatorKeyId: string };
+
+/** A caller as the key store finds it: whether it is in test mode is the key's, read by `resolveCredentials`. */
+export type StoredCaller = Omit<MerchantCaller, 'testMode'> | { kind: 'operator'; operatorKeyId: string };
+
+/** Whether the request's caller is a merchant in test mode (test outcomes, test-only routes). */
+export function callerInTestMode(request: FastifyRequest): boolean {
+  const caller = request.caller;
+  return caller !== null && caller.kind !== 'operator' && caller.testMode;
+}
 
 export type Credentials =
   | { status: 'missing' | 'malformed' | 'unknown' }
@@ -68,7 +83,7 @@ export function parseBasicKey(header: string): string | null {
 export type KeyLookup = (
   kind: KeyKind,
   keyHash: string,
-) => Promise<{ caller: Caller; keyHash: string; expiresAt: Date | null } | null>;
+) => Promise<{ caller: StoredCaller; keyHash: string; expiresAt: Date | null } | null>;
 
 /** The Authorization value of a key as clients send it: `Basic base64(key + ":")`. */
 function basicAuthorization(key: string): string {
@@ -103,8 +118,10 @@ export function resolveCredentials(
   const generation = cache.generation;
   return lookUp(kind, keyHash).then((found): Credentials => {
     if (!found || !hashesEqual(found.keyHash, keyHash)) return { status: 'unknown' };
-    cache.set(canonical, found.caller, found.expiresAt, generation);
-    return { status: 'valid', caller: found.caller };
+    const caller: Caller =
+      found.caller.kind === 'operator' ? found.caller : { ...found.caller, testMode: isTestKey(key) };
+    cache.set(canonical, caller, found.expiresAt, generation);
+    return { status: 'valid', caller };
   });
 }
 

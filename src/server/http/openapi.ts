@@ -2,6 +2,20 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 
+const DOCS_CSP = [
+  "default-src 'self'",
+  "base-uri 'none'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'none'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  // Swagger UI sets element styles from its script; no style can run code.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+].join('; ');
+
 /** The OpenAPI 3.1 document is generated from the route schemas; /docs renders it for people. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -23,6 +37,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true },
+    // /docs shares its origin with /dashboard: no script but the reference's own, and no page may frame it, so
+    // nothing loaded here can drive /dashboard/api with a signed-in user's cookie.
+    staticCSP: DOCS_CSP,
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

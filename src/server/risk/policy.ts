@@ -63,6 +63,16 @@ export const DEFAULT_POLICY: RiskPolicy = {
     // ignores the challenge sends: review, where a person decides.
     CHALLENGE_WRONG: 50,
     CHALLENGE_UNANSWERED: 35,
+    // No browser of these versions omits Fetch Metadata on a fetch to a secure origin: the request came from
+    // something else. A proxy that strips sec- headers would give every buyer this reason, so alone it reviews
+    // (a person looks, the merchant notices and sets VIGIA_HEADER_EVIDENCE=false) rather than declines.
+    FETCH_METADATA_MISSING: 50,
+    // Client hints of another engine, version or OS than the User-Agent: a forged header set, or a buyer's
+    // user-agent switcher extension (which rewrites the User-Agent but not Sec-CH-UA). Review.
+    CLIENT_HINTS_CONTRADICT_USER_AGENT: 40,
+    // `*` or no Accept-Language is a script's; another language than the page reports is also what a
+    // language-spoofing extension gives. Alone it does not reach review.
+    ACCEPT_LANGUAGE_MISMATCH: 20,
     // Linking: a device id carried by another engine/OS, or behind many cards, buyers or networks.
     VISITOR_REUSED: 40,
     VISITOR_MANY_CARDS: 40,

@@ -1,8 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { validationError } from '../errors.js';
-import { parseBasicKey } from '../http/auth.js';
 import { scoreReasons } from './engine.js';
 import { policyFor, type RiskPolicy } from './policy.js';
 import { REASON_CODES } from './rules/index.js';
@@ -23,12 +21,6 @@ import type { FraudAnalysis } from './types.js';
  */
 export const TEST_OUTCOME_DOMAIN = 'risk.test';
 export const TEST_OUTCOMES = ['approved', 'review', 'declined'] as const;
-
-/** Whether the request authenticated with a test key: only then do test outcomes apply. */
-export function inTestMode(request: FastifyRequest): boolean {
-  const key = request.headers.authorization ? parseBasicKey(request.headers.authorization) : null;
-  return key?.startsWith('sk_test_') ?? false;
-}
 
 /** Every magic address, for docs and errors. */
 export function testOutcomeEmails(): string[] {

@@ -96,6 +96,74 @@ describe.each(DIALECTS)('%s', (dialect) => {
     // 30 scrypt verifications (the decoy hash for unknown e-mails) on a shared 2-core machine.
   }, 90_000);
 
+  test('parallel wrong passwords are counted before they are checked: only the window’s failures reach scrypt', async () => {
+    const { app, merchant } = await start();
+    await createUser(app, merchant.id, 'bia@loja.example', 'owner');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        app.inject({
+          method: 'POST',
+          url: '/dashboard/api/session',
+          payload: { email: 'bia@loja.example', password: 'wrong guess' },
+        }),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 401)).toHaveLength(ACCOUNT_FAILURES_PER_WINDOW);
+    expect(codes.filter((code) => code === 429)).toHaveLength(20 - ACCOUNT_FAILURES_PER_WINDOW);
+  }, 90_000);
+
+  test('a right password forgets the account’s failures: typos below the limit never add up to a lock', async () => {
+    const { app, merchant } = await start();
+    await createUser(app, merchant.id, 'caio@loja.example', 'owner');
+    const attempt = (password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/dashboard/api/session',
+        payload: { email: 'caio@loja.example', password },
+      });
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < ACCOUNT_FAILURES_PER_WINDOW - 1; i++)
+        expect((await attempt('typo')).statusCode).toBe(401);
+      expect((await attempt(PASSWORD)).statusCode).toBe(201);
+    }
+  }, 90_000);
+
+  test('sign-in is throttled per IPv6 /64, as /v1 counts, not per address', async () => {
+    const { app } = await start();
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/dashboard/api/session',
+        remoteAddress: `2001:db8:1:2::${(i + 1).toString(16)}`,
+        payload: { email: `guess${i}@loja.example`, password: 'guess' },
+      });
+      codes.push(response.statusCode);
+    }
+    expect(codes.slice(0, 30).every((code) => code === 401)).toBe(true);
+    expect(codes[30]).toBe(429);
+  }, 90_000);
+
+  test('a viewer, who may change nothing else, can sign out', async () => {
+    const { app, merchant } = await start();
+    await createUser(app, merchant.id, 'vera@loja.example', 'viewer');
+    const viewer = await signIn(app, 'vera@loja.example');
+    const signOut = await app.inject({
+      method: 'DELETE',
+      url: '/dashboard/api/session',
+      headers: viewer.change,
+    });
+    expect(signOut.statusCode, signOut.body).toBe(200);
+    expect(String(signOut.headers['set-cookie'])).toContain('Max-Age=0');
+    const after = await app.inject({
+      method: 'GET',
+      url: '/dashboard/api/v1/charges',
+      headers: { cookie: viewer.cookie },
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
   test('a session ends after two idle hours', async () => {
     const { app, clock, merchant } = await start();
     await createUser(app, merchant.id, 'ana@loja.example');

@@ -4,7 +4,11 @@ import { CredentialCache } from '../../../src/server/http/credential-cache.js';
 import { basic } from '../../helpers/app.js';
 
 const KEY = `sk_test_${'a'.repeat(32)}`;
-const caller: Caller = { kind: 'secret', merchant: { id: 'shop', allowedHosts: [], rateLimits: {} } };
+const caller: Caller = {
+  kind: 'secret',
+  merchant: { id: 'shop', allowedHosts: [], rateLimits: {} },
+  testMode: true,
+};
 
 /** A key lookup that answers when the test says so, as a database does some time after it was asked. */
 function pendingLookup() {

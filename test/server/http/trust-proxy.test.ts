@@ -24,6 +24,16 @@ describe('TRUST_PROXY (issue 12 item 1)', () => {
     expect(() => load('proxy.internal')).toThrow(ConfigError);
     expect(() => load('10.0.0.0/33')).toThrow(ConfigError);
   });
+
+  it('refuses settings that trust everyone: a huge hop count, /0 or /1 networks (issue 23 item 11)', () => {
+    expect(() => load('99')).toThrow(/at most 5/);
+    expect(load('5').trustProxy).toBe(5);
+    expect(load('0').trustProxy).toBe(false);
+    for (const everyone of ['0.0.0.0/0', '0.0.0.0/1,128.0.0.0/1', '::/0', '::/1', '10.0.0.0/7']) {
+      expect(() => load(everyone), everyone).toThrow(/wider than \/8/);
+    }
+    expect(load('10.0.0.0/8,fc00::/7').trustProxy).toEqual(['10.0.0.0/8', 'fc00::/7']);
+  });
 });
 
 describe.each(DIALECTS)('client IP behind a trusted proxy on %s', (dialect) => {

@@ -17,6 +17,7 @@ export function session(
     observed?: Partial<FraudSession['observed']>;
     signals?: Partial<FraudSignals> | null;
     challenge?: FraudSession['challenge'];
+    headers?: Partial<FraudSession['headers']>;
   } = {},
 ): FraudSession {
   const declared = {
@@ -61,6 +62,7 @@ export function session(
       declared: readUserAgent(declared.userAgent),
       header: observed.userAgent === null ? null : readUserAgent(observed.userAgent),
     },
+    headers: { creation: null, signals: null, ...overrides.headers },
     signals,
     challenge: overrides.challenge ?? null,
     chargeId: null,
@@ -96,5 +98,22 @@ export function input(
     session: sessionValue,
     merchant: { allowedHosts: overrides.allowedHosts ?? [] },
     history: { deviceCharges: 0, cardCharges: 0, ...overrides.history },
+  };
+}
+
+/**
+ * A clean session whose two requests (creation, signals) carried `userAgent` and the headers `creation` and
+ * `signals` (the same by default), profiled with `components`.
+ */
+export function requested(
+  userAgent: string,
+  creation: FraudSession['headers']['creation'],
+  options: { signals?: FraudSession['headers']['signals']; components?: Record<string, unknown> } = {},
+): FraudSession {
+  const base = options.components ? profiled(options.components, userAgent) : profiled({}, userAgent);
+  if (!options.components) base.signals!.profiler = null;
+  return {
+    ...base,
+    headers: { creation, signals: options.signals === undefined ? creation : options.signals },
   };
 }

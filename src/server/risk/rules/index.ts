@@ -1,13 +1,16 @@
+import { acceptLanguageMismatch } from './accept-language-mismatch.js';
 import { automationDetected } from './automation-detected.js';
 import { browserTypeMismatch } from './browser-type-mismatch.js';
 import { cardVelocity } from './card-velocity.js';
 import { challengeUnanswered } from './challenge-unanswered.js';
 import { challengeWrong } from './challenge-wrong.js';
+import { clientHintsContradictUserAgent } from './client-hints-contradict-user-agent.js';
 import { componentsContradictUserAgent } from './components-contradict-user-agent.js';
 import { cookiesDisabled } from './cookies-disabled.js';
 import { deviceVelocity } from './device-velocity.js';
 import { driverGlobals } from './driver-globals.js';
 import { emulatedViewport } from './emulated-viewport.js';
+import { fetchMetadataMissing } from './fetch-metadata-missing.js';
 import { headlessUserAgent } from './headless-user-agent.js';
 import { historyUnthrottled } from './history-unthrottled.js';
 import { hostNotAllowed } from './host-not-allowed.js';
@@ -50,6 +53,10 @@ export const RULES = [
   // The session challenge (issue 22): answered by the claimed engine, in this session.
   challengeWrong,
   challengeUnanswered,
+  // The browser's own requests corroborate the claimed engine (issue 22).
+  fetchMetadataMissing,
+  clientHintsContradictUserAgent,
+  acceptLanguageMismatch,
   visitorReused,
   visitorManyCards,
   visitorManyBuyers,

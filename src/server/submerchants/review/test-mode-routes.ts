@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../errors.js';
-import { parseBasicKey } from '../../http/auth.js';
+import { callerInTestMode } from '../../http/auth.js';
 import { dataResponse, errorResponses } from '../../http/envelope.js';
 import { merchantActor } from '../actors.js';
 import { testModeOnly } from '../errors.js';
@@ -12,10 +12,9 @@ import { SubmerchantDetailSchema, SubmerchantParams } from '../schemas.js';
 import { getSubmerchantDetail } from '../service.js';
 import { approveInTestMode, rejectInTestMode } from './service.js';
 
-/** Test mode is the mode of the key the request was made with (sk_test_… or sk_live_…). */
+/** Test mode is the caller's, decided when it was authenticated (its key, or its dashboard merchant's). */
 function requireTestMode(request: FastifyRequest): void {
-  const key = parseBasicKey(request.headers.authorization ?? '');
-  if (!key?.startsWith('sk_test_')) throw testModeOnly();
+  if (!callerInTestMode(request)) throw testModeOnly();
 }
 
 const TestRejectBody = Type.Object(
