@@ -53,6 +53,7 @@ try {
 interface Checkout {
   reasons: string[];
   session: {
+    challenge: { status: string; verdicts: Record<string, string> } | null;
     observed: { headers: { secure: boolean; values: Record<string, string>; order: string[] } | null };
     signals: null | {
       observed: { headers: { values: Record<string, string>; order: string[] } | null } | null;
@@ -159,6 +160,18 @@ function expectBrowserRequests(checkout: Checkout) {
   for (const reason of HEADER_REASONS) expect(checkout.reasons).not.toContain(reason);
 }
 
+/** The built SDK's profiler answered the session challenge inside the page, as its engine (issue 22 part 3). */
+function expectChallengePassed(checkout: Checkout) {
+  expect(checkout.session.challenge).toMatchObject({ status: 'passed' });
+  expect(Object.values(checkout.session.challenge!.verdicts)).toEqual([
+    'passed',
+    'passed',
+    'passed',
+    'passed',
+  ]);
+  expect(checkout.reasons.filter((reason) => reason.startsWith('CHALLENGE_'))).toEqual([]);
+}
+
 let chromiumReport: Record<string, unknown> | null = null;
 
 describe('the browser request headers, real engines against the real service', () => {
@@ -169,6 +182,7 @@ describe('the browser request headers, real engines against the real service', (
       await page.goto(checkoutUrl);
       const checkout = await charged(await sessionOf(() => page.title()));
       expectBrowserRequests(checkout);
+      expectChallengePassed(checkout);
       expect(checkout.session.observed.headers?.values).toMatchObject({
         'sec-ch-ua': expect.stringContaining('"Chromium";v="'),
         'sec-ch-ua-platform': '"Linux"',
@@ -191,6 +205,7 @@ describe('the browser request headers, real engines against the real service', (
       await page.goto(checkoutUrl);
       const checkout = await charged(await sessionOf(() => page.title()));
       expectBrowserRequests(checkout);
+      expectChallengePassed(checkout);
       expect(checkout.session.observed.headers?.values['sec-ch-ua']).toBeUndefined();
     } finally {
       await browser.close();
@@ -217,6 +232,7 @@ describe('the browser request headers, real engines against the real service', (
         await session.get(checkoutUrl);
         const checkout = await charged(await sessionOf(() => session.getTitle()));
         expectBrowserRequests(checkout);
+        expectChallengePassed(checkout);
         expect(checkout.session.observed.headers?.values['sec-ch-ua']).toBeUndefined();
       } finally {
         await session.quit().catch(() => undefined);
@@ -239,5 +255,8 @@ describe('the browser request headers, real engines against the real service', (
       'sec-fetch-mode': 'cors',
     });
     expect(checkout.reasons).toEqual(expect.arrayContaining(HEADER_REASONS));
+    // The copied report answers the Chromium run's nonce, not this session's.
+    expect(checkout.reasons).toContain('CHALLENGE_WRONG');
+    expect(checkout.session.challenge).toMatchObject({ status: 'failed', nonce_matches: false });
   }, 60_000);
 });
