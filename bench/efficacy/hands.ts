@@ -9,7 +9,7 @@ const run = promisify(execFile);
 export type InputStyle = 'pointer' | 'keyboard';
 
 // Human timing, drawn at random around what keystroke studies report: a log-normal key hold of ~85 ms
-// (40–140) and a log-normal gap between keys of ~170 ms (80–350).
+// (40–140) and a log-normal interval from one key down to the next of ~190 ms (80–350).
 const gaussian = () => Math.sqrt(-2 * Math.log(1 - Math.random())) * Math.cos(2 * Math.PI * Math.random());
 const logNormal = (median: number, spread: number, min: number, max: number) =>
   Math.min(max, Math.max(min, median * Math.exp(spread * gaussian())));
@@ -27,25 +27,27 @@ const neighbour = (char: string) => {
   return row[at + (at > 0 && Math.random() < 0.5 ? -1 : 1)] ?? row[at - 1]!;
 };
 
-/** One key press as xdotool commands: down, held, up, then the gap before the next key. */
-const press = (key: string) => [
-  'keydown',
-  key,
-  'sleep',
-  seconds(logNormal(85, 0.3, 40, 140)),
-  'keyup',
-  key,
-  'sleep',
-  seconds(logNormal(170, 0.4, 80, 350)),
-];
+/**
+ * xdotool spends a few tens of milliseconds in each event command (its round trips to the X server, more on a
+ * busy machine): measured once, it is taken off the sleeps that follow, so the rhythm the page sees is the one
+ * drawn. `wait(ms)` is a sleep command worth `ms` once one event's cost is paid.
+ */
+type Wait = (ms: number) => string[];
+
+/** One key press as xdotool commands: down, held, up, then what is left of the interval to the next key. */
+const press = (key: string, wait: Wait) => {
+  const hold = logNormal(85, 0.3, 40, 140);
+  const interval = Math.max(hold + 20, logNormal(190, 0.35, 80, 350));
+  return ['keydown', key, ...wait(hold), 'keyup', key, ...wait(interval - hold)];
+};
 
 /** Typing `text` with a human rhythm; now and then a wrong neighbouring key, a pause, BackSpace. */
-function typing(text: string): string[] {
+function typing(text: string, wait: Wait): string[] {
   return [...text].flatMap((char) => {
     const typo = Math.random() < 0.03 ? neighbour(char) : null;
     return [
-      ...(typo ? [...press(typo), 'sleep', seconds(between(150, 400)), ...press('BackSpace')] : []),
-      ...press(keysym(char)),
+      ...(typo ? [...press(typo, wait), ...wait(between(150, 400)), ...press('BackSpace', wait)] : []),
+      ...press(keysym(char), wait),
     ];
   });
 }
@@ -59,7 +61,7 @@ interface Point {
  * A hand's path from `from` to `to`: a cubic Bézier bent to one side, walked in many small steps with a
  * minimum-jerk speed profile (slow, fast, slow) and some jitter, as long as a reach of that length takes.
  */
-function reach(from: Point, to: Point): string[] {
+function reach(from: Point, to: Point, wait: Wait): string[] {
   const distance = Math.hypot(to.x - from.x, to.y - from.y);
   const bend = between(-0.3, 0.3) * distance;
   const normal = { x: -(to.y - from.y) / (distance || 1), y: (to.x - from.x) / (distance || 1) };
@@ -68,7 +70,7 @@ function reach(from: Point, to: Point): string[] {
     y: from.y + (to.y - from.y) * t + normal.y * bend * side,
   });
   const [c1, c2] = [control(between(0.2, 0.4), 1), control(between(0.6, 0.8), between(0.3, 1))];
-  const steps = Math.round(Math.min(70, Math.max(20, distance / 10)));
+  const steps = Math.round(Math.min(40, Math.max(15, distance / 15)));
   const totalMs = between(250, 400) + distance * between(0.6, 1.0);
   const commands: string[] = [];
   for (let i = 1; i <= steps; i++) {
@@ -78,7 +80,7 @@ function reach(from: Point, to: Point): string[] {
     const x = m ** 3 * from.x + 3 * m * m * t * c1.x + 3 * m * t * t * c2.x + t ** 3 * to.x;
     const y = m ** 3 * from.y + 3 * m * m * t * c1.y + 3 * m * t * t * c2.y + t ** 3 * to.y;
     commands.push('mousemove', String(Math.round(x)), String(Math.round(y)));
-    commands.push('sleep', seconds((totalMs / steps) * between(0.6, 1.4)));
+    commands.push(...wait((totalMs / steps) * between(0.6, 1.4)));
   }
   return commands;
 }
@@ -105,20 +107,28 @@ export function hands(display: string) {
   const env = { ...process.env, DISPLAY: display };
   const xdotool = (args: string[]) => run('xdotool', args, { env, timeout: 120_000 });
   let pointer: Point | null = null;
+  let eventCostMs: number | null = null;
+  const wait: Wait = (ms) => {
+    const left = ms - (eventCostMs ?? 0);
+    return left > 0 ? ['sleep', seconds(left)] : [];
+  };
+
+  // Where the pointer is, and what one event command costs (ten moves onto the spot where it already is).
+  const calibrate = async () => {
+    const { stdout } = await xdotool(['getmouselocation', '--shell']);
+    pointer = { x: Number(/X=(\d+)/.exec(stdout)?.[1]), y: Number(/Y=(\d+)/.exec(stdout)?.[1]) };
+    const started = performance.now();
+    await xdotool(Array.from({ length: 10 }, () => ['mousemove', String(pointer!.x), String(pointer!.y)]).flat());
+    eventCostMs = (performance.now() - started) / 10;
+  };
 
   const moveAndClick = async (to: Point) => {
-    if (!pointer) {
-      const { stdout } = await xdotool(['getmouselocation', '--shell']);
-      pointer = { x: Number(/X=(\d+)/.exec(stdout)?.[1]), y: Number(/Y=(\d+)/.exec(stdout)?.[1]) };
-    }
     await xdotool([
-      ...reach(pointer, to),
-      'sleep',
-      seconds(between(80, 250)),
+      ...reach(pointer!, to, wait),
+      ...wait(between(80, 250)),
       'mousedown',
       '1',
-      'sleep',
-      seconds(logNormal(90, 0.3, 50, 160)),
+      ...wait(logNormal(90, 0.3, 50, 160)),
       'mouseup',
       '1',
     ]);
@@ -127,16 +137,17 @@ export function hands(display: string) {
 
   return {
     async fill(layout: Layout, checkout: Checkout, style: InputStyle = 'pointer') {
+      if (eventCostMs === null) await calibrate();
       const fields = entries(checkout);
       for (const [index, [selector, text]] of fields.entries()) {
         if (style === 'pointer' || index === 0) await moveAndClick(target(layout, selector.slice(1)));
-        else await xdotool(press('Tab'));
-        await xdotool(['sleep', seconds(between(150, 500)), ...typing(text)]);
+        else await xdotool(press('Tab', wait));
+        await xdotool(['sleep', seconds(between(150, 400)), ...typing(text, wait)]);
         // A glance at the form, or the card, before the next field.
-        await xdotool(['sleep', seconds(between(300, 1200))]);
+        await xdotool(['sleep', seconds(between(200, 800))]);
       }
       if (style === 'pointer') await moveAndClick(target(layout, 'pay'));
-      else await xdotool(press('Return'));
+      else await xdotool(press('Return', wait));
     },
   };
 }

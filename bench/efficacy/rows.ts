@@ -367,8 +367,13 @@ async function scriptedCheckout(run: Run, client: Script, source: Source | undef
         ? stored.signals.profiler
         : { ...stored.signals.profiler, visitor_id: randomVisitorId() };
     if (client === 'copied-profile-and-headers' || client === 'full-replay') pose = copiedPose(source);
+    // A careful script waits at least as long as the report it sends claims to have taken (~1 s here).
+    const claimedMs = Math.max(stored.signals.profiler.duration_ms, durationOf(stored.signals.ip_lookup));
     if (client !== 'replay')
-      delayMs = client === 'full-replay' ? (source.outcome.setupToSignalsMs ?? 1_000) : 1_000;
+      delayMs =
+        client === 'full-replay'
+          ? Math.max(source.outcome.setupToSignalsMs ?? 0, claimedMs + 50)
+          : Math.max(1_000, claimedMs + 50);
   }
   const sessionId = await run.client.postSignalsWithoutBrowser(signals, { pose, delayMs });
   const token = await run.client.tokenize(run.checkout.card, pose);
@@ -379,6 +384,7 @@ async function scriptedCheckout(run: Run, client: Script, source: Source | undef
   };
 }
 
+const durationOf = (lookup: unknown) => Number((lookup as { duration_ms?: number } | null)?.duration_ms ?? 0);
 const randomVisitorId = () => randomUUID().replaceAll('-', '');
 
 /**
