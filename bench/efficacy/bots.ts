@@ -153,7 +153,11 @@ export async function drive(
       return launchPuppeteerExtraStealth({ engine: 'firefox', url: options.url, env });
     case 'rebrowser-puppeteer-chromium':
     case 'rebrowser-puppeteer-chromium-ghost-cursor':
-      return launchRebrowserPuppeteer({ url: options.url, env, ghostCursor: driver.endsWith('ghost-cursor') });
+      return launchRebrowserPuppeteer({
+        url: options.url,
+        env,
+        ghostCursor: driver.endsWith('ghost-cursor'),
+      });
     case 'patchright-chromium':
       return launchPatchright({ url: options.url, env });
     case 'rebrowser-playwright-chromium':

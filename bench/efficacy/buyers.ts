@@ -11,8 +11,30 @@ export interface Checkout {
   card: { number: string; holder_name: string; exp_month: string; exp_year: string; cvv: string };
 }
 
-const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Fábio', 'Gabriela', 'Hugo', 'Isabel', 'João', 'Larissa'];
-const LAST = ['Souza', 'Oliveira', 'Pereira', 'Costa', 'Rodrigues', 'Almeida', 'Nascimento', 'Lima', 'Araújo'];
+const FIRST = [
+  'Ana',
+  'Bruno',
+  'Carla',
+  'Diego',
+  'Elisa',
+  'Fábio',
+  'Gabriela',
+  'Hugo',
+  'Isabel',
+  'João',
+  'Larissa',
+];
+const LAST = [
+  'Souza',
+  'Oliveira',
+  'Pereira',
+  'Costa',
+  'Rodrigues',
+  'Almeida',
+  'Nascimento',
+  'Lima',
+  'Araújo',
+];
 
 // A CPF check digit: the weighted sum of the digits before it, mod 11 (Receita Federal's rule).
 const cpfDigit = (digits: number[]) => {
@@ -23,7 +45,11 @@ const cpfDigit = (digits: number[]) => {
 
 /** The `index`-th CPF of the lab: nine digits from the index, then both check digits. */
 export function labCpf(index: number): string {
-  const base = String(100_000_001 + index * 7_919).padStart(9, '0').slice(-9).split('').map(Number);
+  const base = String(100_000_001 + index * 7_919)
+    .padStart(9, '0')
+    .slice(-9)
+    .split('')
+    .map(Number);
   const first = cpfDigit(base);
   return [...base, first, cpfDigit([...base, first])].join('');
 }
@@ -39,7 +65,13 @@ export function labCheckout(index: number): Checkout {
   const email = `${name.toLowerCase().replace(' ', '.')}${index}@example.com`;
   return {
     buyer: { name, email, document: labCpf(index) },
-    card: { number: '4111 1111 1111 1111', holder_name: name.toUpperCase(), exp_month: '12', exp_year: '2030', cvv: '123' },
+    card: {
+      number: '4111 1111 1111 1111',
+      holder_name: name.toUpperCase(),
+      exp_month: '12',
+      exp_year: '2030',
+      cvv: '123',
+    },
   };
 }
 

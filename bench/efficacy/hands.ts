@@ -16,7 +16,13 @@ const logNormal = (median: number, spread: number, min: number, max: number) =>
 const between = (min: number, max: number) => min + Math.random() * (max - min);
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
-const KEYSYMS: Record<string, string> = { ' ': 'space', '@': 'at', '.': 'period', '-': 'minus', _: 'underscore' };
+const KEYSYMS: Record<string, string> = {
+  ' ': 'space',
+  '@': 'at',
+  '.': 'period',
+  '-': 'minus',
+  _: 'underscore',
+};
 const keysym = (char: string) => KEYSYMS[char] ?? char;
 // A neighbouring key on a QWERTY row, for a typo.
 const ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm', '1234567890'];
@@ -118,7 +124,9 @@ export function hands(display: string) {
     const { stdout } = await xdotool(['getmouselocation', '--shell']);
     pointer = { x: Number(/X=(\d+)/.exec(stdout)?.[1]), y: Number(/Y=(\d+)/.exec(stdout)?.[1]) };
     const started = performance.now();
-    await xdotool(Array.from({ length: 10 }, () => ['mousemove', String(pointer!.x), String(pointer!.y)]).flat());
+    await xdotool(
+      Array.from({ length: 10 }, () => ['mousemove', String(pointer!.x), String(pointer!.y)]).flat(),
+    );
     eventCostMs = (performance.now() - started) / 10;
   };
 

@@ -7,10 +7,10 @@ import path from 'node:path';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { createMerchant } from '../../src/server/merchants/service.js';
+import { basic } from '../../test/helpers/merchants.js';
 import { listenLocally } from '../lib/bench-app.js';
 import { sdkDist } from '../lib/sdk-dist.js';
-import { basic } from '../../test/helpers/merchants.js';
-import { type Checkout, labCheckout } from './buyers.js';
+import { type Buyer, type Checkout, labCheckout } from './buyers.js';
 import { type ServiceClient, serviceClient } from './service-client.js';
 
 /** What the lab learnt about one row's checkout: the charge's fraud analysis and the session's signals. */
@@ -25,6 +25,8 @@ export interface Outcome {
   /** From the page's `setup()` call to the service accepting its signals; null for no-browser clients. */
   setupToSignalsMs: number | null;
   userAgent: string | null;
+  /** The buyer the charge was made for: what was typed into the form. */
+  buyer: Buyer;
 }
 
 interface Rect {
@@ -201,7 +203,9 @@ export async function startLab() {
     if (request.method !== 'POST' || request.routeOptions.url !== '/v1/fraud/sessions') return;
     const run = runsByAuthorization.get(request.headers.authorization ?? '');
     const headers = Object.fromEntries(
-      Object.entries(request.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      Object.entries(request.headers).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
     );
     run?.sessionRequests.push({ headers, body: request.body as Record<string, unknown> });
   });

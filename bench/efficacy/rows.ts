@@ -99,7 +99,7 @@ const KITS: Row[] = [
     false,
   ),
   bot(
-    'Kit: puppeteer-extra + stealth plugin, Firefox ESR over BiDi (headful, real window), page.type',
+    'Kit: puppeteer-extra + stealth plugin (less its two CDP-only evasions), Firefox ESR over BiDi (headful, real window), page.type',
     'firefox',
     'puppeteer-extra-stealth-firefox',
     false,
@@ -170,15 +170,26 @@ export function fullMatrix(): Row[] {
     const human = (label: string, profile: string, more: Partial<Row> = {}): Row =>
       ({ who: 'human', label: `${engine}: ${label}`, engine, profile, ...more }) as Row;
     // MiniBrowser has no window-size option (its size variant is full screen) and takes its time zone as a switch.
-    const sizes: [number, number][] = engine === 'webkit' ? [[1024, 640]] : [[1024, 640], [1366, 768], [1600, 900]];
+    const sizes: [number, number][] =
+      engine === 'webkit'
+        ? [[1024, 640]]
+        : [
+            [1024, 640],
+            [1366, 768],
+            [1600, 900],
+          ];
     return [
       human('plain start, then a reload', 'a', { reloads: 1 }),
       human('restart, same profile', 'a'),
       human('second profile', 'b'),
       ...sizes.map(([width, height]) =>
-        human(`other window size ${engine === 'webkit' ? '(full screen)' : `${width}×${height}`}`, `size-${width}`, {
-          variant: { windowSize: [width, height] },
-        }),
+        human(
+          `other window size ${engine === 'webkit' ? '(full screen)' : `${width}×${height}`}`,
+          `size-${width}`,
+          {
+            variant: { windowSize: [width, height] },
+          },
+        ),
       ),
       human('TZ=America/Sao_Paulo LANG=pt_BR', 'locale', {
         variant: { locale: { tz: 'America/Sao_Paulo', lang: 'pt_BR.UTF-8' } },
@@ -338,7 +349,9 @@ function copiedPose(source: Source): Pose {
   const request = source.run.sessionRequests[0];
   if (!request) throw new Error("the lab saw no session creation from the buyer's browser");
   return {
-    headers: Object.fromEntries(Object.entries(request.headers).filter(([name]) => COPIED_HEADERS.test(name))),
+    headers: Object.fromEntries(
+      Object.entries(request.headers).filter(([name]) => COPIED_HEADERS.test(name)),
+    ),
     sessionBody: request.body,
   };
 }

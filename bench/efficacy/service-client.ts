@@ -58,6 +58,7 @@ export function serviceClient(service: string, keys: { secretKey: string; public
       buyer: Buyer,
     ): Promise<Omit<Outcome, 'setupToSignalsMs' | 'userAgent'>> {
       const charge = await call<{
+        customer: Buyer;
         fraud_analysis: { status: Outcome['status']; score: number; reasons: string[] };
       }>(keys.secretKey, 'POST', '/v1/charges', {
         amount: 1990,
@@ -71,6 +72,7 @@ export function serviceClient(service: string, keys: { secretKey: string; public
       return {
         sessionId,
         ...charge.fraud_analysis,
+        buyer: charge.customer,
         visitorId: session.signals?.visitor_id ?? null,
         detectors: profiler?.detectors ?? {},
         botDetected: profiler ? profiler.bot.detected : null,

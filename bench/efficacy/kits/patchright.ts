@@ -11,7 +11,10 @@ import { type DrivenBrowser, fillWithPlaywright } from './input.js';
  * trimmed Chromium switches (it already drops `--enable-automation` and the IPC flooding switch). Input through
  * Playwright's locator API, `click` + `pressSequentially` with a delay.
  */
-export async function launchPatchright(options: { url: string; env: Record<string, string> }): Promise<DrivenBrowser> {
+export async function launchPatchright(options: {
+  url: string;
+  env: Record<string, string>;
+}): Promise<DrivenBrowser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'vigia-patchright-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: BINARIES.chromium,

@@ -8,8 +8,8 @@ import { type DrivenBrowser, fillWithPuppeteer } from './input.js';
  * puppeteer-extra with puppeteer-extra-plugin-stealth (every evasion on, its default), as its README launches
  * it, made as stealthy as it documents: headful, the real window as the viewport (`defaultViewport: null`), and
  * without the two Puppeteer default switches detectors key on (`--enable-automation`,
- * `--disable-ipc-flooding-protection`). Chromium over CDP, or Firefox ESR over WebDriver BiDi (the plugin's
- * evasions are CDP-only: on Firefox it is loaded but patches little).
+ * `--disable-ipc-flooding-protection`). Chromium over CDP, or Firefox ESR over WebDriver BiDi (without the two
+ * evasions that need CDP).
  */
 export async function launchPuppeteerExtraStealth(options: {
   engine: 'chromium' | 'firefox';
@@ -18,7 +18,12 @@ export async function launchPuppeteerExtraStealth(options: {
   ghostCursor?: boolean;
 }): Promise<DrivenBrowser> {
   const puppeteer = addExtra(puppeteerCore as never);
-  puppeteer.use(StealthPlugin());
+  const stealth = StealthPlugin();
+  // Over BiDi two evasions crash the driver (they send CDP commands, which Firefox no longer speaks): a
+  // fraudster drops them, as here; the rest (page scripts added before the page's own) load.
+  if (options.engine === 'firefox')
+    for (const cdpOnly of ['user-agent-override', 'sourceurl']) stealth.enabledEvasions.delete(cdpOnly);
+  puppeteer.use(stealth);
   const browser = await puppeteer.launch(
     options.engine === 'chromium'
       ? {
