@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { REASON_CODES } from '../../src/server/risk/rules/index.js';
 import type { BenchFigure } from '../lib/report.js';
 import { machine } from '../lib/report.js';
@@ -156,6 +158,10 @@ function packageVersion(name: string): string {
   return (require(`${name}/package.json`) as { version: string }).version;
 }
 
+/** A prose section written by hand (bench/efficacy/prose/<name>.md), kept across runs of the lab. */
+const prose = (name: string) =>
+  fs.readFileSync(path.join(import.meta.dirname, 'prose', `${name}.md`), 'utf8').trimEnd() + '\n';
+
 const cell = (value: string) => value.replaceAll('|', '\\|');
 
 /**
@@ -259,14 +265,10 @@ export function markdown(summary: ReturnType<typeof summarise>, at: string): str
     '',
     '## What a fraudster now needs',
     '',
-    '<!-- LEAD: prose section "What a fraudster now needs" (the cost to attack). Kept by hand across runs: -->',
-    '<!-- copy it back after regenerating. -->',
-    '',
+    prose('what-a-fraudster-now-needs'),
     '## What no client-side check can see',
     '',
-    '<!-- LEAD: prose section "What no client-side check can see". Kept by hand across runs: copy it back -->',
-    '<!-- after regenerating. -->',
-    '',
+    prose('what-no-client-side-check-can-see'),
     '## Detectors (src/sdk/src/profiler/detectors)',
     '',
     '| detector | fired on human checkouts (false-positive cost) | fired on bot rows |',
