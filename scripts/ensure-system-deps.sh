@@ -4,7 +4,7 @@
 #   chromium    Debian's Chromium at /usr/bin/chromium, driven by Playwright for the e2e tests
 #   the efficacy lab's engines and drivers (test/efficacy, npm run bench -- efficacy):
 #   chromium-driver (chromedriver), firefox-esr, webkit2gtk-driver (WebKitWebDriver; its libwebkit2gtk-4.1-0
-#   brings MiniBrowser), xvfb and xauth (the headful rows' display)
+#   brings MiniBrowser), xvfb and xauth (the headful rows' display), xdotool (the buyers' keyboard and mouse)
 # As root with apt-get, installs what is missing; otherwise names the packages and fails.
 # Quiet when everything is there.
 set -euo pipefail
@@ -22,6 +22,7 @@ declare -A binaries=(
   [/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser]=libwebkit2gtk-4.1-0
   [/usr/bin/Xvfb]=xvfb
   [/usr/bin/xauth]=xauth
+  [/usr/bin/xdotool]=xdotool
 )
 for binary in "${!binaries[@]}"; do
   if [ ! -x "$binary" ]; then
@@ -48,7 +49,7 @@ fi
 {
   echo "ensure-system-deps: missing system packages: ${missing[*]}"
   echo "  The tests need Debian's PostgreSQL server, Chromium (+ chromedriver), Firefox ESR, WebKitGTK's"
-  echo "  WebKitWebDriver and MiniBrowser, and Xvfb."
+  echo "  WebKitWebDriver and MiniBrowser, Xvfb and xdotool."
   echo "  Install them as root, then run the tests again:"
   echo "    sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing[*]}"
 } >&2

@@ -2,15 +2,19 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import { chromium as playwrightChromium } from '@playwright/test';
 import puppeteer from 'puppeteer-core';
-import { Builder } from 'selenium-webdriver';
+import { Builder, By, type WebDriver } from 'selenium-webdriver';
 import chrome from 'selenium-webdriver/chrome.js';
 import { freePort } from '../../test/helpers/ports.js';
+import { type Checkout, entries } from './buyers.js';
 import { BINARIES, CHROMIUM_FLAGS } from './humans.js';
+import { type DrivenBrowser, fillWithPlaywright, fillWithPuppeteer } from './kits/input.js';
+import { launchPatchright } from './kits/patchright.js';
+import { launchPlaywrightExtraStealth } from './kits/playwright-extra-stealth.js';
+import { launchPuppeteerExtraStealth } from './kits/puppeteer-extra-stealth.js';
+import { launchRebrowserPlaywright } from './kits/rebrowser-playwright.js';
+import { launchRebrowserPuppeteer } from './kits/rebrowser-puppeteer.js';
 
-/** A driven browser: it has opened the URL; `close()` ends the driver and the browser. */
-export interface DrivenBrowser {
-  close(): Promise<void>;
-}
+export type { DrivenBrowser };
 
 export type Driver =
   | 'playwright-chromium'
@@ -18,7 +22,16 @@ export type Driver =
   | 'puppeteer-chromium-stealth'
   | 'puppeteer-firefox'
   | 'selenium-chromedriver'
-  | 'selenium-webkit';
+  | 'selenium-webkit'
+  // The evasion kits (bench/efficacy/kits/), each in its stealthiest documented configuration.
+  | 'puppeteer-extra-stealth-chromium'
+  | 'puppeteer-extra-stealth-chromium-ghost-cursor'
+  | 'puppeteer-extra-stealth-firefox'
+  | 'rebrowser-puppeteer-chromium'
+  | 'rebrowser-puppeteer-chromium-ghost-cursor'
+  | 'patchright-chromium'
+  | 'rebrowser-playwright-chromium'
+  | 'playwright-extra-stealth-chromium';
 
 async function waitForPort(port: number, deadlineMs: number) {
   const deadline = Date.now() + deadlineMs;
@@ -36,10 +49,19 @@ async function waitForPort(port: number, deadlineMs: number) {
   }
 }
 
+/** Selenium's input: `sendKeys` into each field (WebDriver's key actions), then a click on Pay. */
+async function fillWithSelenium(session: WebDriver, checkout: Checkout) {
+  for (const [selector, text] of entries(checkout))
+    await session.findElement(By.css(selector)).sendKeys(text);
+  await session.findElement(By.css('#pay')).click();
+}
+
 /**
- * Opens `url` with `driver` in its default configuration (headless or headful on `display`); the stealth
- * variant is Puppeteer's headful Chromium without `--enable-automation` and with the AutomationControlled
- * Blink feature off, the usual way to hide `navigator.webdriver`.
+ * Opens `url` with `driver` (headless or headful on `display`) and answers how it fills the checkout with its
+ * own input API. The plain drivers run in their default configuration and fill with their plainest calls
+ * (Playwright `fill`, Puppeteer `type`, Selenium `sendKeys`); the stealth variant is Puppeteer's headful
+ * Chromium without `--enable-automation` and with the AutomationControlled Blink feature off, the usual way to
+ * hide `navigator.webdriver`; the kits are in bench/efficacy/kits/.
  */
 export async function drive(
   driver: Driver,
@@ -54,8 +76,9 @@ export async function drive(
         args: CHROMIUM_FLAGS,
         env,
       });
-      await (await browser.newPage()).goto(options.url);
-      return { close: () => browser.close() };
+      const page = await browser.newPage();
+      await page.goto(options.url);
+      return { fill: (checkout) => fillWithPlaywright(page, checkout, 'fill'), close: () => browser.close() };
     }
     case 'puppeteer-chromium':
     case 'puppeteer-chromium-stealth': {
@@ -67,8 +90,9 @@ export async function drive(
         ...(stealth && { ignoreDefaultArgs: ['--enable-automation'] }),
         env,
       });
-      await (await browser.newPage()).goto(options.url);
-      return { close: () => browser.close() };
+      const page = await browser.newPage();
+      await page.goto(options.url);
+      return { fill: (checkout) => fillWithPuppeteer(page, checkout), close: () => browser.close() };
     }
     case 'puppeteer-firefox': {
       const browser = await puppeteer.launch({
@@ -77,8 +101,9 @@ export async function drive(
         headless: options.headless,
         env,
       });
-      await (await browser.newPage()).goto(options.url);
-      return { close: () => browser.close() };
+      const page = await browser.newPage();
+      await page.goto(options.url);
+      return { fill: (checkout) => fillWithPuppeteer(page, checkout), close: () => browser.close() };
     }
     case 'selenium-chromedriver': {
       const chromeOptions = new chrome.Options().setChromeBinaryPath(BINARIES.chromium);
@@ -90,7 +115,7 @@ export async function drive(
         .setChromeService(service)
         .build();
       await session.get(options.url);
-      return { close: () => session.quit() };
+      return { fill: (checkout) => fillWithSelenium(session, checkout), close: () => session.quit() };
     }
     case 'selenium-webkit': {
       // WebKitWebDriver starts MiniBrowser --automation itself; MiniBrowser has no headless mode.
@@ -109,11 +134,35 @@ export async function drive(
         .build();
       await session.get(options.url);
       return {
+        fill: (checkout) => fillWithSelenium(session, checkout),
         close: async () => {
           await session.quit().catch(() => undefined);
           webDriver.kill('SIGTERM');
         },
       };
     }
+    case 'puppeteer-extra-stealth-chromium':
+    case 'puppeteer-extra-stealth-chromium-ghost-cursor':
+      return launchPuppeteerExtraStealth({
+        engine: 'chromium',
+        url: options.url,
+        env,
+        ghostCursor: driver.endsWith('ghost-cursor'),
+      });
+    case 'puppeteer-extra-stealth-firefox':
+      return launchPuppeteerExtraStealth({ engine: 'firefox', url: options.url, env });
+    case 'rebrowser-puppeteer-chromium':
+    case 'rebrowser-puppeteer-chromium-ghost-cursor':
+      return launchRebrowserPuppeteer({
+        url: options.url,
+        env,
+        ghostCursor: driver.endsWith('ghost-cursor'),
+      });
+    case 'patchright-chromium':
+      return launchPatchright({ url: options.url, env });
+    case 'rebrowser-playwright-chromium':
+      return launchRebrowserPlaywright({ url: options.url, env });
+    case 'playwright-extra-stealth-chromium':
+      return launchPlaywrightExtraStealth({ url: options.url, env });
   }
 }

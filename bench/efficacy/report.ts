@@ -1,5 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { REASON_CODES } from '../../src/server/risk/rules/index.js';
 import type { BenchFigure } from '../lib/report.js';
 import { machine } from '../lib/report.js';
 import { BINARIES, type Engine } from './humans.js';
@@ -7,6 +10,15 @@ import type { Outcome } from './lab.js';
 import { metTarget, type RowResult } from './rows.js';
 
 const ENGINES: Engine[] = ['chromium', 'firefox', 'webkit'];
+const KITS = [
+  'puppeteer-extra',
+  'puppeteer-extra-plugin-stealth',
+  'rebrowser-puppeteer-core',
+  'patchright-core',
+  'rebrowser-playwright-core',
+  'playwright-extra',
+  'ghost-cursor',
+];
 
 const rate = (part: number, whole: number) => (whole ? part / whole : 0);
 const median = (values: number[]) => {
@@ -68,9 +80,19 @@ export function summarise(results: RowResult[]) {
     botRowsFired: bots.filter((r) => fired(r.outcomes, name) > 0).length,
     botRows: bots.length,
   }));
+  // Every reason code seen on any charge, with its false-positive cost (human checkouts) and its bot rows.
+  const reasonNames = [...new Set(results.flatMap((r) => r.outcomes.flatMap((o) => o.reasons)))].sort();
+  const reasons = reasonNames.map((code) => ({
+    code,
+    humansFired: humanOutcomes.filter((o) => o.reasons.includes(code)).length,
+    humanCheckouts: humanOutcomes.length,
+    botRowsFired: bots.filter((r) => r.outcomes.some((o) => o.reasons.includes(code))).length,
+    botRows: bots.length,
+  }));
   return {
     bots,
     humans,
+    reasons,
     failed,
     confusion,
     detectionRate: rate(confusion.botFlagged, bots.length),
@@ -136,7 +158,30 @@ function packageVersion(name: string): string {
   return (require(`${name}/package.json`) as { version: string }).version;
 }
 
+/** A prose section written by hand (bench/efficacy/prose/<name>.md), kept across runs of the lab. */
+const prose = (name: string) =>
+  fs.readFileSync(path.join(import.meta.dirname, 'prose', `${name}.md`), 'utf8').trimEnd() + '\n';
+
 const cell = (value: string) => value.replaceAll('|', '\\|');
+
+/**
+ * For a bot row that got through: every check the lab can see tried on it and what each saw — each profiler
+ * detector's answer, BotD's, and every risk rule of the engine (those not in the verdict did not fire).
+ */
+function checksTried(result: RowResult): string[] {
+  const outcome = result.outcomes[0]!;
+  const detectors = Object.entries(outcome.detectors);
+  const fired = new Set(result.outcomes.flatMap((o) => o.reasons));
+  return [
+    `### ${result.row.label}`,
+    '',
+    `- Verdict: ${result.outcomes.map((o) => `${o.status} ${o.score}`).join('; ')}; visitor id ${outcome.visitorId ?? 'none'}.`,
+    `- BotD: ${outcome.botDetected === null ? 'no report' : outcome.botDetected ? 'detected' : 'not detected'}.`,
+    `- Profiler detectors (${detectors.length}): ${detectors.map(([name, value]) => `${name} ${value ? '**fired**' : 'no'}`).join(', ') || 'none reported'}.`,
+    `- Risk rules (${REASON_CODES.length}): ${REASON_CODES.map((code) => (fired.has(code) ? `**${code}**` : code)).join(', ')} — in bold those that fired.`,
+    '',
+  ];
+}
 
 /** docs/efficacy.md: how it was measured, on what, and every row's verdict. */
 export function markdown(summary: ReturnType<typeof summarise>, at: string): string {
@@ -145,6 +190,7 @@ export function markdown(summary: ReturnType<typeof summarise>, at: string): str
   const versions = [
     `Engines: ${versionOf(BINARIES.chromium, ['--version'])} (+ chromedriver ${versionOf('/usr/bin/chromedriver', ['--version']).split(' ')[1] ?? '?'}); ${versionOf(BINARIES.firefox, ['--version'])}; WebKitGTK MiniBrowser ${webkitVersion}`,
     `Drivers: Playwright ${packageVersion('@playwright/test')}, puppeteer-core ${packageVersion('puppeteer-core')}, selenium-webdriver ${packageVersion('selenium-webdriver')}; profiler: FingerprintJS ${packageVersion('@fingerprintjs/fingerprintjs')}, BotD ${packageVersion('@fingerprintjs/botd')}`,
+    `Evasion kits (npm, as published): ${KITS.map((name) => `${name} ${packageVersion(name)}`).join(', ')}`,
   ];
   const verdicts = (result: RowResult) =>
     result.error
@@ -163,6 +209,7 @@ export function markdown(summary: ReturnType<typeof summarise>, at: string): str
         `| ${cell(r.row.label)} | ${verdicts(r)} | ${firedDetectors(r)} | ${metTarget(r) ? 'yes' : '**no**'} |`,
     );
   const c = summary.confusion;
+  const approvedBots = summary.bots.filter((r) => !r.flagged);
   return [
     '# Fraud efficacy lab',
     '',
@@ -172,10 +219,20 @@ export function markdown(summary: ReturnType<typeof summarise>, at: string): str
     ...versions.map((line) => `${line}.`),
     '',
     "Each row opens the lab's checkout page (a page on its own origin that runs `setup()`, waits until the",
-    "service accepted the signals, then has the lab's merchant backend tokenise the approved test card and",
-    'charge it with the session) against the real service over real HTTP, each row with its own merchant. Human',
-    'rows are the engine started from its binary under Xvfb, no driver and no automation switch; bot rows are',
-    'drivers in their default configuration, the stealth configuration, and clients with no browser.',
+    'service accepted the signals, then shows a checkout form: buyer name, e-mail, CPF, card, Pay) against the',
+    'real service over real HTTP, each row with its own merchant and its own buyer (a valid CPF, a distinct name',
+    'and e-mail), the approved test card for all. Pay tokenises the card in the page (`cards.tokenize()`) and',
+    "posts the token and the buyer to the lab's merchant backend, which charges with the secret key. Human rows",
+    'are the engine started from its binary under Xvfb, no driver and no automation switch, the form filled',
+    'through X input events (xdotool: key holds ~85 ms, key-to-key intervals ~190 ms drawn log-normal, a',
+    'pause between fields, an occasional typo and BackSpace, a curved pointer path onto each field and Pay; one',
+    'buyer uses the keyboard only). Bot rows are drivers in their default configuration, the stealth',
+    'configuration and the evasion kits (bench/efficacy/kits/), each filling the form through its own input API;',
+    'scripted rows have no browser (their card token comes over HTTP with the public key), and three of them',
+    "copy the first Chromium buyer: its components with a fresh visitor id (a), plus its browser's request",
+    'headers (b), or its whole report, visitor id and timing included, at another merchant (c).',
+    "Playwright's forks (patchright, rebrowser-playwright, playwright-extra) drive Firefox and WebKit only through",
+    "Playwright's own patched builds, which cannot be downloaded here: they run on Chromium only.",
     '"Flagged" is a charge in review or declined.',
     '',
     '## Summary',
@@ -206,12 +263,26 @@ export function markdown(summary: ReturnType<typeof summarise>, at: string): str
       (t) => `| ${t.engine} | ${t.median.toFixed(0)} ms | ${t.max.toFixed(0)} ms | ${t.count} |`,
     ),
     '',
+    '## What a fraudster now needs',
+    '',
+    prose('what-a-fraudster-now-needs'),
+    '## What no client-side check can see',
+    '',
+    prose('what-no-client-side-check-can-see'),
     '## Detectors (src/sdk/src/profiler/detectors)',
     '',
     '| detector | fired on human checkouts (false-positive cost) | fired on bot rows |',
     '|---|---|---|',
     ...summary.detectors.map(
       (d) => `| ${d.name} | ${d.humansFired} of ${d.humanCheckouts} | ${d.botRowsFired} of ${d.botRows} |`,
+    ),
+    '',
+    '## Reason codes (every code seen on a charge)',
+    '',
+    '| reason code | on human checkouts (false-positive cost) | on bot rows |',
+    '|---|---|---|',
+    ...summary.reasons.map(
+      (r) => `| ${r.code} | ${r.humansFired} of ${r.humanCheckouts} | ${r.botRowsFired} of ${r.botRows} |`,
     ),
     '',
     '## Bot rows (each must end flagged)',
@@ -226,5 +297,10 @@ export function markdown(summary: ReturnType<typeof summarise>, at: string): str
     '|---|---|---|---|',
     ...rows('human'),
     '',
+    '## Bot rows approved: every check tried and what it saw',
+    '',
+    ...(approvedBots.length
+      ? approvedBots.flatMap(checksTried)
+      : ['None: every bot row that ran was flagged.', '']),
   ].join('\n');
 }

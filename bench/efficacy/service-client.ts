@@ -1,18 +1,30 @@
 import type { ProfilerReport } from '../../src/sdk/src/profiler/types.js';
 import { basic } from '../../test/helpers/merchants.js';
+import type { Buyer, Checkout } from './buyers.js';
 import type { Outcome } from './lab.js';
 
-// test/helpers/charges.ts has these too, but it loads vitest's hooks, which a benchmark outside vitest cannot.
-const CHROME_UA =
+// The user agent a no-browser script claims (test/helpers/charges.ts has it too, but it loads vitest's hooks,
+// which a benchmark outside vitest cannot).
+export const CHROME_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
-const APPROVED_CARD = {
-  number: '4111111111111111',
-  holder_name: 'Maria Silva',
-  exp_month: 12,
-  exp_year: 2030,
-  cvv: '123',
+
+/** How a script with no browser poses as a page: the headers it sends and the session body it claims. */
+export interface Pose {
+  headers: Record<string, string>;
+  sessionBody: Record<string, unknown>;
+}
+
+/** The plain pose: a Chrome user agent and an Origin, nothing else a browser sends. */
+export const CHROME_POSE: Pose = {
+  headers: { 'user-agent': CHROME_UA, origin: 'http://127.0.0.1' },
+  sessionBody: {
+    ip_address: null,
+    type: 'Chrome',
+    host_name: '127.0.0.1',
+    cookies_accepted: true,
+    user_agent: CHROME_UA,
+  },
 };
-const BUYER = { name: 'Maria Silva', email: 'maria@example.com', document: '52998224725' };
 
 /** A merchant's two keys over real HTTP: the public key as a page (or a script posing as one), the secret as its backend. */
 export function serviceClient(service: string, keys: { secretKey: string; publicKey: string }) {
@@ -26,9 +38,9 @@ export function serviceClient(service: string, keys: { secretKey: string; public
     const response = await fetch(`${service}${path}`, {
       method,
       headers: {
+        ...headers,
         authorization: basic(key),
         ...(body !== undefined && { 'content-type': 'application/json' }),
-        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -36,27 +48,31 @@ export function serviceClient(service: string, keys: { secretKey: string; public
     if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${JSON.stringify(answer)}`);
     return answer.data;
   };
-  const asPage = { 'user-agent': CHROME_UA, origin: 'http://127.0.0.1' };
 
   return {
     publicKey: keys.publicKey,
-    /** The merchant's backend: tokenises the approved test card, charges it with the session, reads the session. */
-    async chargeAndRead(sessionId: string): Promise<Omit<Outcome, 'setupToSignalsMs' | 'userAgent'>> {
-      const token = await call<{ id: string }>(keys.publicKey, 'POST', '/v1/tokens', { card: APPROVED_CARD });
+    /** The merchant's backend: charges the page's card token for `buyer` with the session, reads the session. */
+    async chargeAndRead(
+      sessionId: string,
+      cardToken: string,
+      buyer: Buyer,
+    ): Promise<Omit<Outcome, 'setupToSignalsMs' | 'userAgent'>> {
       const charge = await call<{
+        customer: Buyer;
         fraud_analysis: { status: Outcome['status']; score: number; reasons: string[] };
       }>(keys.secretKey, 'POST', '/v1/charges', {
         amount: 1990,
         payment_method: 'credit_card',
-        card_token: token.id,
+        card_token: cardToken,
         fraud_session_id: sessionId,
-        customer: BUYER,
+        customer: buyer,
       });
       const session = await this.readSession(sessionId);
       const profiler = session.signals?.profiler ?? null;
       return {
         sessionId,
         ...charge.fraud_analysis,
+        buyer: charge.customer,
         visitorId: session.signals?.visitor_id ?? null,
         detectors: profiler?.detectors ?? {},
         botDetected: profiler ? profiler.bot.detected : null,
@@ -66,31 +82,40 @@ export function serviceClient(service: string, keys: { secretKey: string; public
       call<{
         signals: null | { visitor_id: string | null; profiler: null | ProfilerReport; ip_lookup: unknown };
       }>(keys.secretKey, 'GET', `/v1/fraud/sessions/${sessionId}`),
+    /** What a script does in place of the page's `cards.tokenize()`: the public key over HTTP. */
+    tokenize: async (card: Checkout['card'], pose: Pose = CHROME_POSE) =>
+      (
+        await call<{ id: string }>(
+          keys.publicKey,
+          'POST',
+          '/v1/tokens',
+          { card: { ...card, exp_month: Number(card.exp_month), exp_year: Number(card.exp_year) } },
+          pose.headers,
+        )
+      ).id,
     /**
-     * What a script with no browser does: creates a session with the public key as a Chrome page would, then
-     * posts `signals` (carrying the session's `signals_token` when the service issues one).
+     * What a script with no browser does: creates a session with the public key as `pose`, waits `delayMs`
+     * (as a profiler would take), then posts `signals` carrying the session's `signals_token`.
      */
-    async postSignalsWithoutBrowser(signals: Record<string, unknown>): Promise<string> {
+    async postSignalsWithoutBrowser(
+      signals: Record<string, unknown>,
+      { pose = CHROME_POSE, delayMs = 0 }: { pose?: Pose; delayMs?: number } = {},
+    ): Promise<string> {
       const created = await call<{ sessionId: string; signals_token?: string }>(
         keys.publicKey,
         'POST',
         '/v1/fraud/sessions',
-        {
-          ip_address: null,
-          type: 'Chrome',
-          host_name: '127.0.0.1',
-          cookies_accepted: true,
-          user_agent: CHROME_UA,
-        },
-        asPage,
+        pose.sessionBody,
+        pose.headers,
       );
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
       const token = created.signals_token ? { signals_token: created.signals_token } : {};
       await call(
         keys.publicKey,
         'POST',
         `/v1/fraud/sessions/${created.sessionId}/signals`,
         { ...signals, ...token },
-        asPage,
+        pose.headers,
       );
       return created.sessionId;
     },

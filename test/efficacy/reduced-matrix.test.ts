@@ -1,11 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { labCheckout } from '../../bench/efficacy/buyers.js';
 import { type Row, type RowResult, reducedMatrix, runMatrix } from '../../bench/efficacy/rows.js';
 import { ensureSdkBuilt } from '../../bench/lib/sdk-dist.js';
 
-// The reduced efficacy matrix (issue 9): a driven browser and a plainly started one per engine (Chromium,
-// Firefox ESR, WebKitGTK MiniBrowser, the headful ones under the lab's own Xvfb), the stealth Puppeteer row
-// and the forged no-browser client, each against the real service and the lab's checkout over real HTTP.
-// The full matrix and its figures: `npm run bench -- efficacy` → docs/efficacy.md.
+// The reduced efficacy matrix (issues 9 and 22): a driven browser and a plainly started one per engine (Chromium,
+// Firefox ESR, WebKitGTK MiniBrowser, the headful ones under the lab's own Xvfb), the stealth Puppeteer row,
+// the puppeteer-extra + stealth kit (headful, real window), the forged no-browser client and the script that
+// copies a real buyer's components, each against the real service and the lab's checkout over real HTTP. Every
+// browser row fills the checkout form (buyers through xdotool's X input, bots through their driver's own input
+// API); the page tokenises the card and the lab's backend charges it. The full matrix and its figures:
+// `npm run bench -- efficacy` → docs/efficacy.md.
 const ROWS = reducedMatrix();
 const results = new Map<string, RowResult>();
 
@@ -22,6 +26,14 @@ const outcomeOf = (row: Row) => {
 };
 
 describe('efficacy lab, reduced matrix', () => {
+  it.each(ROWS.filter((row) => row.engine !== 'none').map((row) => [row.label, row] as const))(
+    'fills the checkout form of "%s": the charge is for the buyer typed in, with the card tokenised in the page',
+    (_label, row) => {
+      // Rows get their buyers in matrix order (bench/efficacy/buyers.ts).
+      expect(outcomeOf(row).buyer).toEqual(labCheckout(ROWS.indexOf(row)).buyer);
+    },
+  );
+
   it.each(ROWS.filter((row) => row.who === 'bot').map((row) => [row.label, row] as const))(
     'flags the bot row "%s" (review or declined)',
     (_label, row) => {
