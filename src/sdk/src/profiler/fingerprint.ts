@@ -43,9 +43,11 @@ const BOTD_KEYS = [
 /** FingerprintJS (visitor id) and BotD (automation verdict), neither reporting to a third party. */
 export async function collectProfile({ signal }: ProfilerContext): Promise<ProfilerReport> {
   const started = Date.now();
-  const [fingerprint, botd] = await Promise.all([
+  // The detectors (some wait on a Worker or the console) run beside the providers, not after them.
+  const [fingerprint, botd, detectors] = await Promise.all([
     FingerprintJS.load({ monitoring: false }).then((agent) => agent.get()),
     loadBotd({ monitoring: false }),
+    runDetectors(window),
   ]);
   if (signal.aborted) throw signal.reason;
   const verdict = botd.detect();
@@ -58,7 +60,7 @@ export async function collectProfile({ signal }: ProfilerContext): Promise<Profi
       ...selectComponents(botd.getComponents(), BOTD_KEYS),
     },
     bot: verdict.bot ? { detected: true, kind: verdict.botKind } : { detected: false },
-    detectors: runDetectors(window),
+    detectors,
     duration_ms: Date.now() - started,
   };
 }
