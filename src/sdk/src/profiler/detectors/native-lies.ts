@@ -1,6 +1,6 @@
 import {
   isPatchedNative,
-  type NativeForm,
+  NATIVE_KEYS,
   nativeForm,
   type Realm,
   WATCHED_GETTERS,
@@ -30,10 +30,8 @@ function chromeFunctions(chrome: unknown): unknown[] {
   );
 }
 
-const patched =
-  (form: NativeForm) =>
-  ([fn, name]: [unknown, string?]) =>
-    isPatchedNative(form, fn, name);
+// Chromium's chrome.loadTimes and chrome.csi are native constructors: they own a `prototype`.
+const CHROME_KEYS = [...NATIVE_KEYS, 'prototype'];
 
 /**
  * Natives that lie: a navigator getter, `permissions.query`, WebGL's `getParameter`, a `chrome.*` function or
@@ -52,11 +50,11 @@ export const nativeLies: Detector = {
       Reflect.ownKeys(realm.navigator).length > 0 ||
       descriptorLies(realm, 'navigator') ||
       WATCHED_GETTERS.some((name) => descriptorLies(realm.Navigator.prototype, name)) ||
-      [
-        [Object.getOwnPropertyDescriptor(realm, 'navigator')?.get, 'get navigator'] as [unknown, string],
-        ...watchedNatives(realm),
-        ...chromeFunctions(realm.chrome).map((fn): [unknown] => [fn]),
-      ].some(patched(form))
+      isPatchedNative(form, Object.getOwnPropertyDescriptor(realm, 'navigator')?.get, 'get navigator') ||
+      watchedNatives(realm).some(([fn, name]) => isPatchedNative(form, fn, name)) ||
+      chromeFunctions(realm.chrome).some((fn) =>
+        isPatchedNative(form, fn, (fn as () => void).name, CHROME_KEYS),
+      )
     );
   },
 };

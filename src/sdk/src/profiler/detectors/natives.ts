@@ -49,20 +49,23 @@ export function isProxied(fn: object): boolean {
   return true;
 }
 
-// A native function (method or getter) owns exactly these; a `function` written in JavaScript also owns a
-// `prototype`, and a sloppy one `arguments` and `caller` (V8).
-const NATIVE_KEYS = ['length', 'name'];
+// A native method or getter owns exactly these; a `function` written in JavaScript also owns a `prototype`,
+// and a sloppy one `arguments` and `caller` (V8).
+export const NATIVE_KEYS = ['length', 'name'];
 
-/** Whether `fn`, which the engine implements natively, has been replaced or wrapped by page JavaScript. */
+/**
+ * Whether `fn`, which the engine implements natively, has been replaced or wrapped by page JavaScript: it owns
+ * more than `ownKeys`, its text is not the engine's native text for `name`, or it is a Proxy.
+ */
 export function isPatchedNative(
   form: NativeForm,
   fn: unknown,
-  name = (fn as { name?: string } | null)?.name ?? '',
+  name: string,
+  ownKeys: readonly string[] = NATIVE_KEYS,
 ): boolean {
   if (typeof fn !== 'function') return true;
-  const keys = Reflect.ownKeys(fn);
   return (
-    keys.some((key) => !NATIVE_KEYS.includes(key as string)) ||
+    Reflect.ownKeys(fn).some((key) => !ownKeys.includes(key as string)) ||
     !readsAsNative(form, fn, name) ||
     isProxied(fn)
   );
