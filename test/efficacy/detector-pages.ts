@@ -104,7 +104,8 @@ export async function serveDetectorPages(): Promise<DetectorPages> {
         csp,
       );
     }
-    if (kind === 'patch' && first) return send('text/javascript', PATCHES[first.replace(/\.js$/, '') as keyof typeof PATCHES] ?? '');
+    if (kind === 'patch' && first)
+      return send('text/javascript', PATCHES[first.replace(/\.js$/, '') as keyof typeof PATCHES] ?? '');
     if (kind === 'chunk.js') return send('text/javascript', chunk);
     if (kind === 'run.js') return send('text/javascript', RUN);
     if (kind === 'result' && first && second && request.method === 'POST') {
