@@ -49,7 +49,12 @@ export const PATCHES = {
   })();`,
 } as const;
 
-export type PageName = 'plain' | 'csp' | keyof typeof PATCHES;
+/** A page: plain, CSP-restricted or patched; `~n` after the name repeats it (`plain~2`) in one list. */
+export type PageName =
+  | 'plain'
+  | 'csp'
+  | keyof typeof PATCHES
+  | `${'plain' | 'csp' | keyof typeof PATCHES}~${number}`;
 
 // Reads the list from its own URL (/page/<name>?list=a,b&run=<id>), runs the chunk's collectProfile, posts
 // its detectors and opens the next page.
@@ -84,8 +89,11 @@ export interface DetectorPages {
   close(): Promise<void>;
 }
 
-export async function serveDetectorPages(): Promise<DetectorPages> {
-  const chunk = fs.readFileSync(ensureSdkBuilt().iifeProfilerChunk);
+/** Serves the pages; `chunkPath` another build's profiler chunk (to compare one build with another). */
+export async function serveDetectorPages(
+  chunkPath = ensureSdkBuilt().iifeProfilerChunk,
+): Promise<DetectorPages> {
+  const chunk = fs.readFileSync(chunkPath);
   const posted = new Map<string, Record<string, PageResult>>();
   const server = http.createServer((request, response) => {
     const [, kind, first, second] = (request.url ?? '').split('?')[0]!.split('/');
@@ -94,10 +102,11 @@ export async function serveDetectorPages(): Promise<DetectorPages> {
       response.end(body);
     };
     if (kind === 'page' && first) {
-      const patch = first in PATCHES ? `<script src="/patch/${first}.js"></script>` : '';
+      const [page] = first.split('~');
+      const patch = page! in PATCHES ? `<script src="/patch/${page}.js"></script>` : '';
       // The CSP page forbids workers: the worker detector must be left out, not fire.
       const csp: Record<string, string> =
-        first === 'csp' ? { 'content-security-policy': "worker-src 'none'" } : {};
+        page === 'csp' ? { 'content-security-policy': "worker-src 'none'" } : {};
       return send(
         'text/html',
         `<!doctype html><html><head><title>${first}</title>${patch}</head><body><p>detectors</p><script src="/chunk.js"></script><script src="/run.js"></script></body></html>`,

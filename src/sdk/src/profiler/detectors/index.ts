@@ -45,6 +45,9 @@ export async function runDetectors(
   });
   const all = Promise.all(
     detectors.map(async (detector, index) => {
+      // Each starts in a task of its own, so that FingerprintJS and BotD, started beside them, are not held
+      // up behind all of their synchronous work at once.
+      await new Promise((resolve) => setTimeout(resolve));
       try {
         answers[index] = await detector.detect(window);
       } catch {
