@@ -3,22 +3,24 @@ export type Environment = Record<string, string | number | null | undefined>;
 
 /**
  * Describes the environment `scope` (a window, or a worker's global). It runs in the page, in a fresh
- * iframe's window and, as source text, inside a dedicated Worker: it must use nothing but its argument.
- * WebGL is read through an OffscreenCanvas, which page, iframe and worker all have where the engine offers it.
+ * iframe's window and, as source text, inside a dedicated Worker: it must use nothing but its arguments.
+ * With `webgl`, the WebGL renderer too, through an OffscreenCanvas (page and worker both have one where the
+ * engine offers it); a context costs tens of milliseconds, so it is read only where it can be compared.
  */
 // biome-ignore lint/suspicious/noExplicitAny: a window or a WorkerGlobalScope, typed by neither lib alone.
-export function describeEnvironment(scope: any): Environment {
+export function describeEnvironment(scope: any, webgl: boolean): Environment {
   const navigator = scope.navigator;
   const hints = navigator.userAgentData;
-  let webgl = null;
-  try {
-    const gl = new scope.OffscreenCanvas(1, 1).getContext('webgl');
-    const info = gl.getExtension('WEBGL_debug_renderer_info');
-    webgl = `${gl.getParameter(info.UNMASKED_VENDOR_WEBGL)}/${gl.getParameter(info.UNMASKED_RENDERER_WEBGL)}`;
-    gl.getExtension('WEBGL_lose_context')?.loseContext();
-  } catch {
-    // No OffscreenCanvas, no WebGL or no renderer info here: not compared.
-  }
+  let renderer = null;
+  if (webgl)
+    try {
+      const gl = new scope.OffscreenCanvas(1, 1).getContext('webgl');
+      const info = gl.getExtension('WEBGL_debug_renderer_info');
+      renderer = `${gl.getParameter(info.UNMASKED_VENDOR_WEBGL)}/${gl.getParameter(info.UNMASKED_RENDERER_WEBGL)}`;
+      gl.getExtension('WEBGL_lose_context')?.loseContext();
+    } catch {
+      // No OffscreenCanvas, no WebGL or no renderer info here: not compared.
+    }
   return {
     userAgent: navigator.userAgent,
     platform: navigator.platform,
@@ -30,7 +32,7 @@ export function describeEnvironment(scope: any): Environment {
       .join(),
     hintsPlatform: hints?.platform,
     timeZone: new scope.Intl.DateTimeFormat().resolvedOptions().timeZone,
-    webgl,
+    webgl: renderer,
   };
 }
 

@@ -13,8 +13,7 @@ export const workerMismatch: Detector = {
   name: 'worker_mismatch',
   async detect(window) {
     const { URL, Blob, Worker } = window as Window & typeof globalThis;
-    const page = describeEnvironment(window);
-    const source = `postMessage((${describeEnvironment})(self))`;
+    const source = `postMessage((${describeEnvironment})(self, true))`;
     const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
     let worker: Worker | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -26,7 +25,8 @@ export const workerMismatch: Detector = {
         started.onerror = () => reject(new Error('worker failed'));
         timer = setTimeout(() => reject(new Error('worker timed out')), DEADLINE_MS);
       });
-      return disagree(page, answer);
+      // Only Firefox gives a worker the renderer (measured): the page reads its own only then.
+      return disagree(describeEnvironment(window, answer.webgl != null), answer);
     } finally {
       clearTimeout(timer);
       worker?.terminate();
