@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { driverGlobals } from '../../src/sdk/src/profiler/detectors/driver-globals.js';
 import { emulatedViewport } from '../../src/sdk/src/profiler/detectors/emulated-viewport.js';
+import { describeEnvironment, disagree } from '../../src/sdk/src/profiler/detectors/environment.js';
 import { headlessUserAgent } from '../../src/sdk/src/profiler/detectors/headless-user-agent.js';
 import { historyUnthrottled } from '../../src/sdk/src/profiler/detectors/history-unthrottled.js';
 import { DETECTORS, type Detector, runDetectors } from '../../src/sdk/src/profiler/detectors/index.js';
@@ -195,5 +196,21 @@ describe('runDetectors', () => {
     expect(DETECTORS.map((detector) => detector.name)).toEqual(
       expect.arrayContaining(['native_lies', 'worker_mismatch', 'iframe_mismatch', 'devtools_protocol']),
     );
+  });
+});
+
+describe('environments (worker_mismatch, iframe_mismatch)', () => {
+  it('describes the same window the same way, and compares only what both report', () => {
+    const page = describeEnvironment(window, false);
+    expect(page.userAgent).toBe(navigator.userAgent);
+    expect(disagree(page, describeEnvironment(window, false))).toBe(false);
+    // A worker has no WebGL renderer in Chromium and WebKit, no deviceMemory outside Chromium: not compared.
+    expect(disagree({ ...page, webgl: 'Intel Inc./Intel Iris' }, { ...page, webgl: null })).toBe(false);
+  });
+
+  it('disagrees on any value both report differently', () => {
+    const page = describeEnvironment(window, false);
+    expect(disagree({ ...page, languages: 'en-US,en' }, { ...page, languages: 'pt-BR' })).toBe(true);
+    expect(disagree({ ...page, hardwareConcurrency: 4 }, { ...page, hardwareConcurrency: 2 })).toBe(true);
   });
 });
