@@ -8,6 +8,7 @@ import { chromium } from 'playwright';
 import puppeteer from 'puppeteer-core';
 import { Builder } from 'selenium-webdriver';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { labCheckout } from '../../bench/efficacy/buyers.js';
 import { startDisplay } from '../../bench/efficacy/display.js';
 import { serviceClient } from '../../bench/efficacy/service-client.js';
 import { ensureSdkBuilt, sdkDist } from '../../bench/lib/sdk-dist.js';
@@ -123,7 +124,9 @@ async function sessionOf(title: () => Promise<string>): Promise<string> {
 }
 
 async function charged(sessionId: string): Promise<Checkout> {
-  const { reasons } = await client.chargeAndRead(sessionId);
+  const { card, buyer } = labCheckout(1);
+  const cardToken = await client.tokenize(card);
+  const { reasons } = await client.chargeAndRead(sessionId, cardToken, buyer);
   return { reasons, session: (await client.readSession(sessionId)) as unknown as Checkout['session'] };
 }
 

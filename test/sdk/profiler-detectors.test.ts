@@ -2,9 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { driverGlobals } from '../../src/sdk/src/profiler/detectors/driver-globals.js';
 import { emulatedViewport } from '../../src/sdk/src/profiler/detectors/emulated-viewport.js';
+import { describeEnvironment, disagree } from '../../src/sdk/src/profiler/detectors/environment.js';
 import { headlessUserAgent } from '../../src/sdk/src/profiler/detectors/headless-user-agent.js';
 import { historyUnthrottled } from '../../src/sdk/src/profiler/detectors/history-unthrottled.js';
-import { DETECTORS, runDetectors } from '../../src/sdk/src/profiler/detectors/index.js';
+import { DETECTORS, type Detector, runDetectors } from '../../src/sdk/src/profiler/detectors/index.js';
 
 // Window geometries as measured in docs/efficacy.md's lab (Xvfb screen 1920×1080) and as zoom and HiDPI make them.
 interface Geometry {
@@ -154,17 +155,62 @@ describe('history_unthrottled', () => {
 });
 
 describe('runDetectors', () => {
-  it('reports every detector by name, in registry order', () => {
-    expect(Object.keys(runDetectors(window))).toEqual(DETECTORS.map((detector) => detector.name));
+  const answer = (name: string, value: boolean, afterMs?: number): Detector => ({
+    name,
+    detect: () =>
+      afterMs === undefined ? value : new Promise((resolve) => setTimeout(() => resolve(value), afterMs)),
   });
 
-  it('leaves out a detector that throws instead of guessing its answer', () => {
-    const broken = {
-      name: 'broken',
+  it('reports every detector that answered, by name, in registry order', async () => {
+    const fired = await runDetectors(window, [
+      answer('late_but_in_time', true, 20),
+      answer('at_once', false),
+    ]);
+    expect(Object.entries(fired)).toEqual([
+      ['late_but_in_time', true],
+      ['at_once', false],
+    ]);
+  });
+
+  it('leaves out a detector that throws or rejects instead of guessing its answer', async () => {
+    const throws = {
+      name: 'throws',
       detect: () => {
         throw new Error('no such API');
       },
     };
-    expect(runDetectors(window, [broken, headlessUserAgent])).toEqual({ headless_user_agent: false });
+    const rejects = { name: 'rejects', detect: () => Promise.reject(new Error('worker forbidden')) };
+    expect(await runDetectors(window, [throws, rejects, headlessUserAgent])).toEqual({
+      headless_user_agent: false,
+    });
+  });
+
+  it('leaves out a detector that misses the deadline, and does not wait for it', async () => {
+    const started = Date.now();
+    const fired = await runDetectors(window, [answer('slow', true, 5_000), answer('quick', true)], 50);
+    expect(fired).toEqual({ quick: true });
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('registers the tampered-environment detectors', () => {
+    expect(DETECTORS.map((detector) => detector.name)).toEqual(
+      expect.arrayContaining(['native_lies', 'worker_mismatch', 'iframe_mismatch', 'devtools_protocol']),
+    );
+  });
+});
+
+describe('environments (worker_mismatch, iframe_mismatch)', () => {
+  it('describes the same window the same way, and compares only what both report', () => {
+    const page = describeEnvironment(window, false);
+    expect(page.userAgent).toBe(navigator.userAgent);
+    expect(disagree(page, describeEnvironment(window, false))).toBe(false);
+    // A worker has no WebGL renderer in Chromium and WebKit, no deviceMemory outside Chromium: not compared.
+    expect(disagree({ ...page, webgl: 'Intel Inc./Intel Iris' }, { ...page, webgl: null })).toBe(false);
+  });
+
+  it('disagrees on any value both report differently', () => {
+    const page = describeEnvironment(window, false);
+    expect(disagree({ ...page, languages: 'en-US,en' }, { ...page, languages: 'pt-BR' })).toBe(true);
+    expect(disagree({ ...page, hardwareConcurrency: 4 }, { ...page, hardwareConcurrency: 2 })).toBe(true);
   });
 });

@@ -88,6 +88,16 @@ export const DEFAULT_POLICY: RiskPolicy = {
     // Chromium without history throttling was launched by a driver's flags; a person would have to pass the
     // flag by hand. Alone it reviews; with another tell it declines.
     HISTORY_UNTHROTTLED: 50,
+    // A tampered JavaScript environment (issue 22). Privacy extensions and user-agent switchers patch the
+    // page's natives and navigator too, so tampering alone goes to review, where a person decides, and
+    // counts once however many sides saw it (only the first of these three is found); with another
+    // automation tell (a viewport, history, protocol or driver tell) it declines.
+    NATIVE_LIES: 40,
+    WORKER_MISMATCH: 40,
+    IFRAME_MISMATCH: 40,
+    // Only a protocol client reads the console bait (a driver's BiDi), independent of page patches: review
+    // alone (a person's own debugging tools are not ruled out), with tampering or another tell decline.
+    DEVTOOLS_PROTOCOL: 50,
   },
   thresholds: { review: 30, decline: 70 },
   velocity: {

@@ -44,13 +44,15 @@ const BOTD_KEYS = [
 /** FingerprintJS (visitor id) and BotD (automation verdict), neither reporting to a third party. */
 export async function collectProfile({ signal, challenge }: ProfilerContext): Promise<ProfilerReport> {
   const started = Date.now();
+  // The detectors (some wait on a Worker or the console) run beside the providers, not after them.
   const loading = Promise.all([
     FingerprintJS.load({ monitoring: false }).then((agent) => agent.get()),
     loadBotd({ monitoring: false }),
+    runDetectors(window),
   ]);
   // The probes are synchronous and take a few milliseconds: they run while FingerprintJS's sources load.
   const answered = challenge && answerChallenge(challenge, window);
-  const [fingerprint, botd] = await loading;
+  const [fingerprint, botd, detectors] = await loading;
   if (signal.aborted) throw signal.reason;
   const verdict = botd.detect();
   return {
@@ -62,7 +64,7 @@ export async function collectProfile({ signal, challenge }: ProfilerContext): Pr
       ...selectComponents(botd.getComponents(), BOTD_KEYS),
     },
     bot: verdict.bot ? { detected: true, kind: verdict.botKind } : { detected: false },
-    detectors: runDetectors(window),
+    detectors,
     ...(answered && { challenge: answered }),
     duration_ms: Date.now() - started,
   };

@@ -8,13 +8,16 @@ import { clientHintsContradictUserAgent } from './client-hints-contradict-user-a
 import { componentsContradictUserAgent } from './components-contradict-user-agent.js';
 import { cookiesDisabled } from './cookies-disabled.js';
 import { deviceVelocity } from './device-velocity.js';
+import { devtoolsProtocol } from './devtools-protocol.js';
 import { driverGlobals } from './driver-globals.js';
 import { emulatedViewport } from './emulated-viewport.js';
 import { fetchMetadataMissing } from './fetch-metadata-missing.js';
 import { headlessUserAgent } from './headless-user-agent.js';
 import { historyUnthrottled } from './history-unthrottled.js';
 import { hostNotAllowed } from './host-not-allowed.js';
+import { iframeMismatch } from './iframe-mismatch.js';
 import { ipMismatch } from './ip-mismatch.js';
+import { nativeLies } from './native-lies.js';
 import { profileMissing } from './profile-missing.js';
 import { profileUncorroborated } from './profile-uncorroborated.js';
 import { signalsIpChanged } from './signals-ip-changed.js';
@@ -25,6 +28,7 @@ import { visitorManyBuyers } from './visitor-many-buyers.js';
 import { visitorManyCards } from './visitor-many-cards.js';
 import { visitorManyIps } from './visitor-many-ips.js';
 import { visitorReused } from './visitor-reused.js';
+import { workerMismatch } from './worker-mismatch.js';
 
 /**
  * Every rule, in the order their reasons are listed in an analysis (strongest first). Adding a rule is its
@@ -36,6 +40,11 @@ export const RULES = [
   driverGlobals,
   emulatedViewport,
   historyUnthrottled,
+  // A tampered JavaScript environment (issue 22).
+  nativeLies,
+  workerMismatch,
+  iframeMismatch,
+  devtoolsProtocol,
   hostNotAllowed,
   browserTypeMismatch,
   ipMismatch,

@@ -1,10 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import type { FraudSession } from '../../../../src/server/fraud/service.js';
 import { analyzeRisk } from '../../../../src/server/risk/engine.js';
+import { devtoolsProtocol } from '../../../../src/server/risk/rules/devtools-protocol.js';
 import { driverGlobals } from '../../../../src/server/risk/rules/driver-globals.js';
 import { emulatedViewport } from '../../../../src/server/risk/rules/emulated-viewport.js';
 import { headlessUserAgent } from '../../../../src/server/risk/rules/headless-user-agent.js';
 import { historyUnthrottled } from '../../../../src/server/risk/rules/history-unthrottled.js';
+import { iframeMismatch } from '../../../../src/server/risk/rules/iframe-mismatch.js';
+import { nativeLies } from '../../../../src/server/risk/rules/native-lies.js';
+import { workerMismatch } from '../../../../src/server/risk/rules/worker-mismatch.js';
 import { input, policy, session } from '../fixtures.js';
 
 /** A session whose profiler report carries `detectors` (undefined: a provider that has none). */
@@ -20,6 +24,10 @@ describe.each([
   ['DRIVER_GLOBALS', driverGlobals, 'driver_globals'],
   ['EMULATED_VIEWPORT', emulatedViewport, 'emulated_viewport'],
   ['HISTORY_UNTHROTTLED', historyUnthrottled, 'history_unthrottled'],
+  ['NATIVE_LIES', nativeLies, 'native_lies'],
+  ['WORKER_MISMATCH', workerMismatch, 'worker_mismatch'],
+  ['IFRAME_MISMATCH', iframeMismatch, 'iframe_mismatch'],
+  ['DEVTOOLS_PROTOCOL', devtoolsProtocol, 'devtools_protocol'],
 ] as const)('%s', (code, rule, detector) => {
   test(`found when the profiler's ${detector} detector fired`, () => {
     expect(rule.code).toBe(code);
@@ -89,4 +97,33 @@ describe('detector verdicts', () => {
       reasons: [],
     });
   });
+});
+
+describe('a tampered JavaScript environment', () => {
+  test('one patch seen from every side (natives, worker, iframe) counts once and goes to review', () => {
+    expect(
+      analyzeRisk(
+        input(reported({ native_lies: true, worker_mismatch: true, iframe_mismatch: true })),
+        policy,
+      ),
+    ).toEqual({ status: 'review', score: policy.weights.NATIVE_LIES, reasons: ['NATIVE_LIES'] });
+    expect(
+      analyzeRisk(input(reported({ worker_mismatch: true, iframe_mismatch: true })), policy).reasons,
+    ).toEqual(['WORKER_MISMATCH']);
+  });
+
+  test.each([['native_lies'], ['worker_mismatch'], ['iframe_mismatch'], ['devtools_protocol']])(
+    '%s alone goes to review, never declines (an extension can patch a page too)',
+    (detector) => {
+      expect(analyzeRisk(input(reported({ [detector]: true })), policy).status).toBe('review');
+    },
+  );
+
+  test.each([['emulated_viewport'], ['history_unthrottled'], ['devtools_protocol']])(
+    'tampering with another automation tell (%s) declines',
+    (tell) => {
+      for (const side of ['native_lies', 'worker_mismatch', 'iframe_mismatch'])
+        expect(analyzeRisk(input(reported({ [side]: true, [tell]: true })), policy).status).toBe('declined');
+    },
+  );
 });

@@ -1,8 +1,12 @@
+import { devtoolsProtocol } from './devtools-protocol.js';
 import { driverGlobals } from './driver-globals.js';
 import { emulatedViewport } from './emulated-viewport.js';
 import { headlessUserAgent } from './headless-user-agent.js';
 import { historyUnthrottled } from './history-unthrottled.js';
+import { iframeMismatch } from './iframe-mismatch.js';
+import { nativeLies } from './native-lies.js';
 import type { Detector } from './types.js';
+import { workerMismatch } from './worker-mismatch.js';
 
 export type { Detector } from './types.js';
 
@@ -12,20 +16,51 @@ export const DETECTORS: readonly Detector[] = [
   headlessUserAgent,
   driverGlobals,
   historyUnthrottled,
+  nativeLies,
+  workerMismatch,
+  iframeMismatch,
+  devtoolsProtocol,
 ];
 
-/** Runs each detector; one that throws (an API missing in this browser) is left out rather than guessed. */
-export function runDetectors(
+/**
+ * How long the detectors may take together (docs/decisions/async-detector-deadline.md). They run beside
+ * FingerprintJS and BotD, which take 300–800 ms, so within this they add nothing to setup()→signals.
+ */
+export const DETECTORS_DEADLINE_MS = 2_000;
+
+/**
+ * Runs every detector at once and reports those that answered within `deadlineMs`, in registry order. One
+ * that throws, rejects (an API missing or forbidden in this browser) or is late is left out rather than
+ * guessed: the service reads a missing detector as not run.
+ */
+export async function runDetectors(
   window: Window,
   detectors: readonly Detector[] = DETECTORS,
-): Record<string, boolean> {
+  deadlineMs = DETECTORS_DEADLINE_MS,
+): Promise<Record<string, boolean>> {
+  const answers: (boolean | undefined)[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, deadlineMs);
+  });
+  const all = Promise.all(
+    detectors.map(async (detector, index) => {
+      // Each starts in a task of its own, so that FingerprintJS and BotD, started beside them, are not held
+      // up behind all of their synchronous work at once.
+      await new Promise((resolve) => setTimeout(resolve));
+      try {
+        answers[index] = await detector.detect(window);
+      } catch {
+        // Left out.
+      }
+    }),
+  );
+  await Promise.race([all, deadline]);
+  clearTimeout(timer);
   const fired: Record<string, boolean> = {};
-  for (const detector of detectors) {
-    try {
-      fired[detector.name] = detector.detect(window);
-    } catch {
-      // Left out: the service reads a missing detector as not run.
-    }
-  }
+  detectors.forEach((detector, index) => {
+    const answer = answers[index];
+    if (typeof answer === 'boolean') fired[detector.name] = answer;
+  });
   return fired;
 }

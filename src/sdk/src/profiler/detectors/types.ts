@@ -1,10 +1,11 @@
 /**
- * One named automation detector: a synchronous look at the page that answers whether it fired. Each is a
- * tell that does not rest on `navigator.webdriver` (which stealth tools hide), measured in docs/efficacy.md
- * for what it catches and what it costs honest buyers.
+ * One named automation detector: a look at the page that answers whether it fired, at once or (a Worker, a
+ * console reader) as a promise. Each is a tell that does not rest on `navigator.webdriver` (which stealth
+ * tools hide), measured in docs/efficacy.md for what it catches and what it costs honest buyers. One that
+ * throws or rejects could not look, and is left out of the report.
  */
 export interface Detector {
   /** snake_case; the service maps it to its own reason code. */
   name: string;
-  detect(window: Window): boolean;
+  detect(window: Window): boolean | Promise<boolean>;
 }
