@@ -27,6 +27,21 @@ describe('device graph rules', () => {
     );
   });
 
+  test('VISITOR_ID_FORGED does not count again what VISITOR_REUSED found (the id from another engine or OS here)', () => {
+    const reused = input(session(), {
+      history: {
+        visitor: { cards: 1, buyers: 1, ips: 1, otherDevice: true },
+        graph: {
+          otherComponents: true,
+          otherMerchantBuyerAndCard: false,
+          recentMerchants: 1,
+          recentCards: 1,
+        },
+      },
+    });
+    expect(visitorIdForged.applies(reused, policy)).toBe(false);
+  });
+
   test('DEVICE_SHARED_ACROSS_MERCHANTS when another merchant saw another buyer with another card', () => {
     expect(deviceSharedAcrossMerchants.applies(graph({ otherMerchantBuyerAndCard: true }), policy)).toBe(
       true,
