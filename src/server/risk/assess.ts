@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { FraudSession } from '../fraud/service.js';
 import type { Merchant } from '../merchants/service.js';
-import { type DeviceGraphHasher, recordDeviceGraph } from './device-graph.js';
+import type { DeviceGraphHasher } from './device-graph.js';
 import { analyzeRisk, NOT_ANALYZED } from './engine.js';
 import { recentHistory } from './history.js';
 import { DEFAULT_POLICY, policyFor } from './policy.js';
@@ -17,8 +17,8 @@ export interface ChargeAssessment {
 /**
  * A charge's risk step, inside its transaction, once its fraud session is consumed and its card locked
  * (charges/consume.ts): score the session against the merchant's policy, the recent charges of this card and
- * device, and the device's place in the platform-wide graph; then add this charge to the graph (whatever the
- * outcome: a declined attempt is what the graph must remember). A charge without a session is not analysed.
+ * device, and the device's place in the platform-wide graph, to which the charge is added. A charge without a
+ * session is not analysed.
  */
 export async function assessCharge(
   trx: Kysely<Database>,
@@ -44,7 +44,6 @@ export async function assessCharge(
     graph,
     windows: DEFAULT_POLICY,
   });
-  if (graph) await recordDeviceGraph(trx, graph, now);
   const policy = policyFor(thresholds);
   const analysis = analyzeRisk(
     { session, merchant: { allowedHosts: merchant.allowedHosts }, history },

@@ -92,7 +92,10 @@ export type DeviceGraphHasher = ReturnType<typeof deviceGraphHasher>;
 
 const insertEntry = preparedInsert<Database, 'device_graph'>('device_graph');
 
-/** Records the charge's entry, in the charge's transaction (a charge rolled back leaves no trace in the graph). */
+/**
+ * Records the charge's entry, in the charge's transaction (a charge rolled back leaves no trace in the graph).
+ * SQLite only: PostgreSQL records it in the risk step's read (history.ts), saving a round trip.
+ */
 export function recordDeviceGraph(trx: Kysely<Database>, entry: DeviceGraphEntry, now: Date): Promise<void> {
   return insertEntry(trx, { ...entry, created_at: now.toISOString() });
 }

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, PostgresAdapter, type QueryCreator, sql } from 'kysely';
 import {
   jsonArrayFrom as postgresJsonArrayFrom,
   jsonObjectFrom as postgresJsonObjectFrom,
@@ -12,7 +12,7 @@ import type { Database } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import type { FraudSession } from '../fraud/service.js';
 import { deviceOf, sameOsFamily, sessionUserAgent } from './device.js';
-import type { DeviceGraphEntry } from './device-graph.js';
+import { type DeviceGraphEntry, recordDeviceGraph } from './device-graph.js';
 import type { MerchantRiskThresholds, RiskPolicy } from './policy.js';
 import { normalizeIp } from './rules/ip-mismatch.js';
 import type { DeviceGraphLinks, RiskInput, VisitorLinks } from './types.js';
@@ -47,7 +47,8 @@ type GraphValue =
   | 'componentsDigest'
   | 'graphSince'
   | 'sharedSince'
-  | 'graphVelocitySince';
+  | 'graphVelocitySince'
+  | 'now';
 type DeviceValue =
   | CardValue
   | GraphValue
@@ -87,7 +88,8 @@ const merchantFilter = sql<string>`merchant_id || ''`;
  * What the risk step reads, in one statement (one round trip on PostgreSQL), prepared (db/prepared.ts): the
  * merchant's thresholds, the recent charges of the card and of the device, the device's links (its charges'
  * cards and buyers, its other sessions' sources) as JSON arrays, and what the platform-wide device graph holds of
- * it (every merchant's rows, counted). Without a device, only the thresholds and the card's count.
+ * it (every merchant's rows, counted), adding this charge to the graph. Without a device, only the thresholds and
+ * the card's count.
  */
 function riskReadStatement(
   db: Kysely<Database>,
@@ -98,7 +100,22 @@ function riskReadStatement(
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const jsonArrayFrom = postgres ? postgresJsonArrayFrom : sqliteJsonArrayFrom;
   const jsonObjectFrom = postgres ? postgresJsonObjectFrom : sqliteJsonObjectFrom;
-  return db.selectNoFrom((eb) => {
+  // PostgreSQL adds the charge to the graph in the same statement (a writable CTE: the reads below share its
+  // snapshot, so they count only the earlier rows); SQLite in the next one (recentHistory), which costs no round trip.
+  const creator: QueryCreator<Database> =
+    withDevice && postgres
+      ? (db.with('recorded', (cte) =>
+          cte.insertInto('device_graph').values({
+            visitor_key: value('visitorKey'),
+            merchant_key: value('merchantKey'),
+            buyer_key: value('buyerKey'),
+            card_key: value('cardKey'),
+            components_digest: value('componentsDigest'),
+            created_at: value('now'),
+          }),
+        ) as unknown as QueryCreator<Database>)
+      : db;
+  return creator.selectNoFrom((eb) => {
     const threshold = (column: 'review_threshold' | 'decline_threshold') =>
       eb.selectFrom('merchant_risk_settings').select(column).where('merchant_id', '=', merchantId);
     const countSince = (column: 'card_hash' | 'visitor_id', value: string, since: string) =>
@@ -190,8 +207,10 @@ const riskReadsOfDevice = prepared<Database, DeviceValue, RiskReadRow>((db, valu
 /**
  * The merchant's risk thresholds (null: the defaults) and its recent charges of this card and this device,
  * whatever their outcome (a run of declines is what card testing looks like), with what the device was linked
- * with (`visitorLinks`). Per merchant: one merchant's buyers do not count against another's. Run it in the
- * charge's transaction, after the card's lock (charges/consume.ts), so that parallel charges of a card count in turn.
+ * with (`visitorLinks`). Per merchant: one merchant's buyers do not count against another's. The exception is the
+ * platform-wide device graph, read as bare facts (`graphLinks`) and added to with this charge's entry (whatever
+ * the outcome: a declined attempt is what the graph must remember). Run it in the charge's transaction, after the
+ * card's lock (charges/consume.ts), so that parallel charges of a card count in turn.
  */
 export async function recentHistory(
   db: Kysely<Database>,
@@ -234,7 +253,10 @@ export async function recentHistory(
           graphSince: minutesBefore(now, graph.windowMinutes),
           sharedSince: minutesBefore(now, graph.sharedMinutes),
           graphVelocitySince: minutesBefore(now, graph.velocityMinutes),
+          now: now.toISOString(),
         });
+  if (entry !== null && !(db.getExecutor().adapter instanceof PostgresAdapter))
+    await recordDeviceGraph(db, entry, now);
   const read = rows[0]!;
   const thresholds =
     read.review_threshold === null || read.decline_threshold === null
