@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
 import { withCheckDigits } from '../../../src/server/core/tax-id.js';
+import { purgeDeviceGraph } from '../../../src/server/risk/device-graph-purge.js';
 import { DEFAULT_POLICY } from '../../../src/server/risk/policy.js';
 import {
   createTestMerchant,
@@ -206,5 +207,15 @@ describe.each(DIALECTS)('%s', (dialect) => {
       status: 'review',
       score: weights.DEVICE_CARDS_ACROSS_MERCHANTS + weights.DEVICE_SHARED_ACROSS_MERCHANTS,
     });
+  });
+
+  test('the hourly purge deletes the rows past the graph’s window, no others', async () => {
+    const merchant = await createTestMerchant(app);
+    await checkout(merchant, { visitorId: randomUUID(), card: CARDS.approved, buyer: 50 });
+    clock.advance(DEFAULT_POLICY.graph.windowMinutes * MINUTE + 1);
+    await checkout(merchant, { visitorId: randomUUID(), card: CARDS.approved, buyer: 51 });
+    // Every earlier test's rows, and this test's first, are past the window: only the last charge's row stays.
+    expect(await purgeDeviceGraph(app.store.db, clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await graphRows()).toBe(1);
   });
 });
