@@ -22,6 +22,9 @@ const minutesBefore = (now: Date, minutes: number) =>
 
 // Enough rows to count past any threshold a merchant would set, bounded so that a farmed id costs little.
 const LINK_ROWS = 200;
+// The graph's rules need one disagreeing row, or a handful of cards and merchants within the hour: the newest 50
+// of a device's rows hold them; a device charged more often than that is already past every velocity rule.
+const GRAPH_ROWS = 50;
 
 interface LinkedCharge {
   card_hash: string;
@@ -48,6 +51,7 @@ type GraphValue =
   | 'graphSince'
   | 'sharedSince'
   | 'graphVelocitySince'
+  | 'graphRows'
   | 'now';
 type DeviceValue =
   | CardValue
@@ -161,7 +165,7 @@ function riskReadStatement(
 }
 
 /**
- * The device's earlier rows in the platform-wide graph (every merchant's), the newest 200 of its window, counted
+ * The device's earlier rows in the platform-wide graph (every merchant's), the newest 50 of its window, counted
  * in the database so that only four numbers travel: rows with other stable components, rows at another merchant
  * with another buyer and another card (sharing window), and the other merchants and cards of the velocity window.
  * A null digest (a report without components) compares as unknown, never as different.
@@ -178,7 +182,7 @@ function graphCounts(eb: ExpressionBuilder<Database, never>, value: <T = string>
         .where('visitor_key', '=', value('visitorKey'))
         .where('created_at', '>=', value('graphSince'))
         .orderBy('created_at', 'desc')
-        .limit(value<number>('linkRows'))
+        .limit(value<number>('graphRows'))
         .as('recent'),
     )
     .select([
@@ -253,6 +257,7 @@ export async function recentHistory(
           graphSince: minutesBefore(now, graph.windowMinutes),
           sharedSince: minutesBefore(now, graph.sharedMinutes),
           graphVelocitySince: minutesBefore(now, graph.velocityMinutes),
+          graphRows: GRAPH_ROWS,
           now: now.toISOString(),
         });
   if (entry !== null && !(db.getExecutor().adapter instanceof PostgresAdapter))
