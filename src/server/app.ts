@@ -29,6 +29,7 @@ import { requireRouteDecisions } from './http/route-decisions.js';
 import { registerValidation } from './http/validation.js';
 import { logDestination } from './logging.js';
 import { operatorMerchantRoutes } from './merchants/operator-routes.js';
+import { startDeviceGraphPurge } from './risk/device-graph-purge.js';
 import { riskRoutes } from './risk/routes.js';
 import { sdkAssets } from './sdk/assets.js';
 import { sdkRoutes } from './sdk/routes.js';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(tokenRoutes);
   await app.register(chargeRoutes);
   await app.register(riskRoutes);
+  startDeviceGraphPurge(app);
   await app.register(webhooks, { eventTypes: [...CHARGE_EVENT_TYPES, ...SUBMERCHANT_EVENT_TYPES] });
   await app.register(sdkAssets);
   await app.register(dashboard);

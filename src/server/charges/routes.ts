@@ -5,6 +5,7 @@ import { callerInTestMode, merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
 import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
 import { toListFilters } from '../http/lists.js';
+import { deviceGraphHasher } from '../risk/device-graph.js';
 import { simulatedAcquirer } from './acquirer.js';
 import { listCharges } from './list.js';
 import { presentCharge } from './present.js';
@@ -19,6 +20,7 @@ const chargeCreated = (charge: Charge) => ({
 /** Card charges, created and managed by the merchant's server with its secret key. */
 export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const acquirer = simulatedAcquirer(app.config.cardHashKey);
+  const deviceGraph = deviceGraphHasher(app.config.cardHashKey);
   const idempotent = idempotencyHooks(app);
 
   app.post(
@@ -63,6 +65,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         now: app.clock(),
         whenCreated: (trx, created) => recordIdempotentResponse(trx, request, 201, chargeCreated(created)),
         testMode: callerInTestMode(request),
+        deviceGraph,
       });
       return reply.status(201).send(chargeCreated(charge));
     },

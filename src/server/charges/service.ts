@@ -7,6 +7,7 @@ import { businessRule, invalidState, notFound, validationError } from '../errors
 import { isFraudSessionReuse, recordFraudSessionReuseRefused } from '../fraud/reuse-refusals.js';
 import type { Merchant } from '../merchants/service.js';
 import { assessCharge } from '../risk/assess.js';
+import type { DeviceGraphHasher } from '../risk/device-graph.js';
 import { testModeAnalysis } from '../risk/test-outcomes.js';
 import type { FraudAnalysis, ReasonCode } from '../risk/types.js';
 import type { CardBrand } from '../tokens/card.js';
@@ -167,6 +168,8 @@ export async function createCharge(
     whenCreated?: (trx: Kysely<Database>, charge: Charge) => Promise<void>;
     /** A test key made the call: test outcomes (risk/test-outcomes.ts) apply. */
     testMode?: boolean;
+    /** The keyed hashes of the platform-wide device graph the risk step reads and adds to. */
+    deviceGraph: DeviceGraphHasher;
   },
 ): Promise<Charge> {
   const { merchant, charge, acquirer, outbox, now, testMode = false } = input;
@@ -191,6 +194,7 @@ export async function createCharge(
       cardHash: card.hash,
       customer: { document: charge.customer.document, email: charge.customer.email },
       now,
+      deviceGraph: input.deviceGraph,
     });
     const { visitorId } = assessed;
     const analysis =

@@ -4,7 +4,7 @@ import type { DashboardSessionsTable, DashboardUsersTable } from '../dashboard/t
 import type { FraudSessionReuseRefusalsTable, FraudSessionsTable } from '../fraud/table.js';
 import type { MerchantPreviousKeysTable, MerchantsTable } from '../merchants/table.js';
 import type { OperatorKeysTable } from '../operators/table.js';
-import type { CardVelocityLocksTable, MerchantRiskSettingsTable } from '../risk/table.js';
+import type { CardVelocityLocksTable, DeviceGraphTable, MerchantRiskSettingsTable } from '../risk/table.js';
 import type {
   SubmerchantAddressesTable,
   SubmerchantAnswersTable,
@@ -35,6 +35,7 @@ export interface Database {
   card_tokens: CardTokensTable;
   charges: ChargesTable;
   card_velocity_locks: CardVelocityLocksTable;
+  device_graph: DeviceGraphTable;
   idempotency_keys: IdempotencyKeysTable;
   merchant_risk_settings: MerchantRiskSettingsTable;
   submerchants: SubmerchantsTable;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { FraudSession } from '../fraud/service.js';
 import type { Merchant } from '../merchants/service.js';
+import type { DeviceGraphHasher } from './device-graph.js';
 import { analyzeRisk, NOT_ANALYZED } from './engine.js';
 import { recentHistory } from './history.js';
 import { DEFAULT_POLICY, policyFor } from './policy.js';
@@ -15,8 +16,9 @@ export interface ChargeAssessment {
 
 /**
  * A charge's risk step, inside its transaction, once its fraud session is consumed and its card locked
- * (charges/consume.ts): score the session against the merchant's policy and the recent charges of this card and
- * device. A charge without a session is not analysed.
+ * (charges/consume.ts): score the session against the merchant's policy, the recent charges of this card and
+ * device, and the device's place in the platform-wide graph, to which the charge is added. A charge without a
+ * session is not analysed.
  */
 export async function assessCharge(
   trx: Kysely<Database>,
@@ -26,17 +28,20 @@ export async function assessCharge(
     cardHash: string;
     customer: { document: string; email: string };
     now: Date;
+    deviceGraph: DeviceGraphHasher;
   },
 ): Promise<ChargeAssessment> {
   const { merchant, session, cardHash, customer, now } = input;
   if (!session) return { analysis: NOT_ANALYZED, visitorId: null };
   const visitorId = session.signals?.visitorId ?? null;
+  const graph = input.deviceGraph.entry({ session, merchantId: merchant.id, cardHash, customer });
   const { thresholds, history } = await recentHistory(trx, {
     merchantId: merchant.id,
     cardHash,
     customer,
     session,
     now,
+    graph,
     windows: DEFAULT_POLICY,
   });
   const policy = policyFor(thresholds);

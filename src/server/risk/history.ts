@@ -1,20 +1,30 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
-import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
+import { type ExpressionBuilder, type Kysely, PostgresAdapter, type QueryCreator, sql } from 'kysely';
+import {
+  jsonArrayFrom as postgresJsonArrayFrom,
+  jsonObjectFrom as postgresJsonObjectFrom,
+} from 'kysely/helpers/postgres';
+import {
+  jsonArrayFrom as sqliteJsonArrayFrom,
+  jsonObjectFrom as sqliteJsonObjectFrom,
+} from 'kysely/helpers/sqlite';
 
 import type { Database } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import type { FraudSession } from '../fraud/service.js';
 import { deviceOf, sameOsFamily, sessionUserAgent } from './device.js';
+import { type DeviceGraphEntry, recordDeviceGraph } from './device-graph.js';
 import type { MerchantRiskThresholds, RiskPolicy } from './policy.js';
 import { normalizeIp } from './rules/ip-mismatch.js';
-import type { RiskInput, VisitorLinks } from './types.js';
+import type { DeviceGraphLinks, RiskInput, VisitorLinks } from './types.js';
 
 const minutesBefore = (now: Date, minutes: number) =>
   new Date(now.getTime() - minutes * 60_000).toISOString();
 
 // Enough rows to count past any threshold a merchant would set, bounded so that a farmed id costs little.
 const LINK_ROWS = 200;
+// The graph's rules need one disagreeing row, or a handful of cards and merchants within the hour: the newest 50
+// of a device's rows hold them; a device charged more often than that is already past every velocity rule.
+const GRAPH_ROWS = 50;
 
 interface LinkedCharge {
   card_hash: string;
@@ -32,7 +42,33 @@ const parsed = <T>(value: unknown): T[] =>
   (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as T[];
 
 type CardValue = 'merchantId' | 'cardHash' | 'cardSince';
-type DeviceValue = CardValue | 'visitorId' | 'deviceSince' | 'linkedSince' | 'sessionId' | 'linkRows';
+type GraphValue =
+  | 'visitorKey'
+  | 'merchantKey'
+  | 'buyerKey'
+  | 'cardKey'
+  | 'componentsDigest'
+  | 'graphSince'
+  | 'sharedSince'
+  | 'graphVelocitySince'
+  | 'graphRows'
+  | 'now';
+type DeviceValue =
+  | CardValue
+  | GraphValue
+  | 'visitorId'
+  | 'deviceSince'
+  | 'linkedSince'
+  | 'sessionId'
+  | 'linkRows';
+
+/** The device's earlier rows in the platform-wide graph, counted (risk/device-graph.ts). */
+interface GraphCounts {
+  other_components: number;
+  other_merchant_buyer_and_card: number;
+  other_recent_merchants: number;
+  other_recent_cards: number;
+}
 
 interface RiskReadRow {
   review_threshold: number | null;
@@ -41,6 +77,7 @@ interface RiskReadRow {
   device_charges?: number;
   linked_charges?: unknown;
   linked_sessions?: unknown;
+  device_graph?: unknown;
 }
 
 /**
@@ -53,8 +90,9 @@ const merchantFilter = sql<string>`merchant_id || ''`;
 
 /**
  * What the risk step reads, in one statement (one round trip on PostgreSQL), prepared (db/prepared.ts): the
- * merchant's thresholds, the recent charges of the card and of the device, and the device's links (its charges'
- * cards and buyers, its other sessions' sources) as JSON arrays. Without a device, only the thresholds and
+ * merchant's thresholds, the recent charges of the card and of the device, the device's links (its charges'
+ * cards and buyers, its other sessions' sources) as JSON arrays, and what the platform-wide device graph holds of
+ * it (every merchant's rows, counted), adding this charge to the graph. Without a device, only the thresholds and
  * the card's count.
  */
 function riskReadStatement(
@@ -63,9 +101,25 @@ function riskReadStatement(
   withDevice: boolean,
 ) {
   const merchantId = value('merchantId');
-  const jsonArrayFrom =
-    db.getExecutor().adapter instanceof PostgresAdapter ? postgresJsonArrayFrom : sqliteJsonArrayFrom;
-  return db.selectNoFrom((eb) => {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const jsonArrayFrom = postgres ? postgresJsonArrayFrom : sqliteJsonArrayFrom;
+  const jsonObjectFrom = postgres ? postgresJsonObjectFrom : sqliteJsonObjectFrom;
+  // PostgreSQL adds the charge to the graph in the same statement (a writable CTE: the reads below share its
+  // snapshot, so they count only the earlier rows); SQLite in the next one (recentHistory), which costs no round trip.
+  const creator: QueryCreator<Database> =
+    withDevice && postgres
+      ? (db.with('recorded', (cte) =>
+          cte.insertInto('device_graph').values({
+            visitor_key: value('visitorKey'),
+            merchant_key: value('merchantKey'),
+            buyer_key: value('buyerKey'),
+            card_key: value('cardKey'),
+            components_digest: value('componentsDigest'),
+            created_at: value('now'),
+          }),
+        ) as unknown as QueryCreator<Database>)
+      : db;
+  return creator.selectNoFrom((eb) => {
     const threshold = (column: 'review_threshold' | 'decline_threshold') =>
       eb.selectFrom('merchant_risk_settings').select(column).where('merchant_id', '=', merchantId);
     const countSince = (column: 'card_hash' | 'visitor_id', value: string, since: string) =>
@@ -105,8 +159,45 @@ function riskReadStatement(
           .where('id', '!=', value('sessionId'))
           .limit(value<number>('linkRows')),
       ).as('linked_sessions'),
+      jsonObjectFrom(graphCounts(eb, value)).as('device_graph'),
     ];
   });
+}
+
+/**
+ * The device's earlier rows in the platform-wide graph (every merchant's), the newest 50 of its window, counted
+ * in the database so that only four numbers travel: rows with other stable components, rows at another merchant
+ * with another buyer and another card (sharing window), and the other merchants and cards of the velocity window.
+ * A null digest (a report without components) compares as unknown, never as different.
+ */
+function graphCounts(eb: ExpressionBuilder<Database, never>, value: <T = string>(name: DeviceValue) => T) {
+  const merchantKey = value('merchantKey');
+  const cardKey = value('cardKey');
+  const velocitySince = value('graphVelocitySince');
+  return eb
+    .selectFrom(
+      eb
+        .selectFrom('device_graph')
+        .select(['merchant_key', 'buyer_key', 'card_key', 'components_digest', 'created_at'])
+        .where('visitor_key', '=', value('visitorKey'))
+        .where('created_at', '>=', value('graphSince'))
+        .orderBy('created_at', 'desc')
+        .limit(value<number>('graphRows'))
+        .as('recent'),
+    )
+    .select([
+      sql<number>`count(case when components_digest <> ${value('componentsDigest')} then 1 end)`.as(
+        'other_components',
+      ),
+      sql<number>`count(case when created_at >= ${value('sharedSince')} and merchant_key <> ${merchantKey}
+        and buyer_key <> ${value('buyerKey')} and card_key <> ${cardKey} then 1 end)`.as(
+        'other_merchant_buyer_and_card',
+      ),
+      sql<number>`count(distinct case when created_at >= ${velocitySince} and merchant_key <> ${merchantKey}
+        then merchant_key end)`.as('other_recent_merchants'),
+      sql<number>`count(distinct case when created_at >= ${velocitySince} and card_key <> ${cardKey}
+        then card_key end)`.as('other_recent_cards'),
+    ]);
 }
 
 const riskReadsOfCard = prepared<Database, CardValue, RiskReadRow>((db, value) =>
@@ -120,8 +211,10 @@ const riskReadsOfDevice = prepared<Database, DeviceValue, RiskReadRow>((db, valu
 /**
  * The merchant's risk thresholds (null: the defaults) and its recent charges of this card and this device,
  * whatever their outcome (a run of declines is what card testing looks like), with what the device was linked
- * with (`visitorLinks`). Per merchant: one merchant's buyers do not count against another's. Run it in the
- * charge's transaction, after the card's lock (charges/consume.ts), so that parallel charges of a card count in turn.
+ * with (`visitorLinks`). Per merchant: one merchant's buyers do not count against another's. The exception is the
+ * platform-wide device graph, read as bare facts (`graphLinks`) and added to with this charge's entry (whatever
+ * the outcome: a declined attempt is what the graph must remember). Run it in the charge's transaction, after the
+ * card's lock (charges/consume.ts), so that parallel charges of a card count in turn.
  */
 export async function recentHistory(
   db: Kysely<Database>,
@@ -131,20 +224,23 @@ export async function recentHistory(
     customer: { document: string; email: string };
     session: FraudSession;
     now: Date;
-    /** The windows (velocity and linking) are the policy's, whatever the merchant's thresholds. */
-    windows: Pick<RiskPolicy, 'velocity' | 'linking'>;
+    /** The charge's entry in the device graph (null without a device): its earlier rows are read. */
+    graph: DeviceGraphEntry | null;
+    /** The windows (velocity, linking, graph) are the policy's, whatever the merchant's thresholds. */
+    windows: Pick<RiskPolicy, 'velocity' | 'linking' | 'graph'>;
   },
 ): Promise<{ thresholds: MerchantRiskThresholds | null; history: RiskInput['history'] }> {
   const { merchantId, now } = input;
   const visitorId = input.session.signals?.visitorId ?? null;
-  const { velocity, linking } = input.windows;
+  const { velocity, linking, graph } = input.windows;
   const card = {
     merchantId,
     cardHash: input.cardHash,
     cardSince: minutesBefore(now, velocity.card.windowMinutes),
   };
+  const entry = input.graph;
   const { rows } =
-    visitorId === null
+    visitorId === null || entry === null
       ? await riskReadsOfCard(db, card)
       : await riskReadsOfDevice(db, {
           ...card,
@@ -153,19 +249,51 @@ export async function recentHistory(
           linkedSince: minutesBefore(now, linking.windowMinutes),
           sessionId: input.session.id,
           linkRows: LINK_ROWS,
+          visitorKey: entry.visitor_key,
+          merchantKey: entry.merchant_key,
+          buyerKey: entry.buyer_key,
+          cardKey: entry.card_key,
+          componentsDigest: entry.components_digest,
+          graphSince: minutesBefore(now, graph.windowMinutes),
+          sharedSince: minutesBefore(now, graph.sharedMinutes),
+          graphVelocitySince: minutesBefore(now, graph.velocityMinutes),
+          graphRows: GRAPH_ROWS,
+          now: now.toISOString(),
         });
+  if (entry !== null && !(db.getExecutor().adapter instanceof PostgresAdapter))
+    await recordDeviceGraph(db, entry, now);
   const read = rows[0]!;
   const thresholds =
     read.review_threshold === null || read.decline_threshold === null
       ? null
       : { review: Number(read.review_threshold), decline: Number(read.decline_threshold) };
   const cardCharges = Number(read.card_charges);
-  if (visitorId === null) return { thresholds, history: { cardCharges, deviceCharges: null, visitor: null } };
+  if (visitorId === null || entry === null)
+    return { thresholds, history: { cardCharges, deviceCharges: null, visitor: null, graph: null } };
   const visitor = visitorLinks(input, {
     charges: parsed<LinkedCharge>(read.linked_charges),
     sessions: parsed<LinkedSession>(read.linked_sessions),
   });
-  return { thresholds, history: { cardCharges, deviceCharges: Number(read.device_charges), visitor } };
+  return {
+    thresholds,
+    history: {
+      cardCharges,
+      deviceCharges: Number(read.device_charges),
+      visitor,
+      graph: graphLinks(read.device_graph),
+    },
+  };
+}
+
+/** The graph's counts as the rules read them, this charge's merchant and card included in the velocity counts. */
+function graphLinks(value: unknown): DeviceGraphLinks {
+  const counts = (typeof value === 'string' ? JSON.parse(value) : value) as GraphCounts;
+  return {
+    otherComponents: Number(counts.other_components) > 0,
+    otherMerchantBuyerAndCard: Number(counts.other_merchant_buyer_and_card) > 0,
+    recentMerchants: Number(counts.other_recent_merchants) + 1,
+    recentCards: Number(counts.other_recent_cards) + 1,
+  };
 }
 
 /**

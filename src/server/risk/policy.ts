@@ -20,6 +20,18 @@ export interface RiskPolicy {
    */
   linking: { maxCards: number; maxBuyers: number; maxIps: number; windowMinutes: number };
   /**
+   * The platform-wide device graph (every merchant): VISITOR_ID_FORGED looks back `windowMinutes`;
+   * DEVICE_SHARED_ACROSS_MERCHANTS `sharedMinutes`; DEVICE_CARDS_ACROSS_MERCHANTS when the device had more than
+   * `maxCards` distinct cards at `minMerchants` merchants or more within `velocityMinutes` (this charge's included).
+   */
+  graph: {
+    windowMinutes: number;
+    sharedMinutes: number;
+    velocityMinutes: number;
+    maxCards: number;
+    minMerchants: number;
+  };
+  /**
    * SIGNALS_TOO_FAST: no profiler that reports the baseline components runs in under `minProfileMs` (by its
    * own clock or by the service's, from session creation to report), and the report cannot claim more time
    * than passed on the service's clock, give or take `clockToleranceMs` (the browser's clock may step).
@@ -98,6 +110,16 @@ export const DEFAULT_POLICY: RiskPolicy = {
     // Only a protocol client reads the console bait (a driver's BiDi), independent of page patches: review
     // alone (a person's own debugging tools are not ruled out), with tampering or another tell decline.
     DEVTOOLS_PROTOCOL: 50,
+    // The platform-wide device graph (docs/decisions/device-graph.md says what each costs real buyers). A genuine
+    // visitor id is a hash of its components, so one id with two sets of them is an edited report; but whoever
+    // holds a buyer's id can make the buyer's next charge look so: review alone, never decline alone.
+    VISITOR_ID_FORGED: 40,
+    // A family computer, an office, a lab: one device, several buyers with their own cards at several shops is
+    // ordinary. Alone it stays approved (a reason to read); it tips a charge with another tell into review.
+    DEVICE_SHARED_ACROSS_MERCHANTS: 15,
+    // Four cards or more at three merchants or more within an hour on one device is cross-merchant card testing,
+    // not a household; an internet café could do it, so review alone, not decline.
+    DEVICE_CARDS_ACROSS_MERCHANTS: 30,
   },
   thresholds: { review: 30, decline: 70 },
   velocity: {
@@ -105,6 +127,13 @@ export const DEFAULT_POLICY: RiskPolicy = {
     card: { maxCharges: 3, windowMinutes: 60 },
   },
   linking: { maxCards: 3, maxBuyers: 3, maxIps: 4, windowMinutes: 24 * 60 },
+  graph: {
+    windowMinutes: 7 * 24 * 60,
+    sharedMinutes: 24 * 60,
+    velocityMinutes: 60,
+    maxCards: 3,
+    minMerchants: 3,
+  },
   timing: { minProfileMs: 20, clockToleranceMs: 100 },
 };
 

@@ -24,6 +24,13 @@ export function presentPolicy(policy: RiskPolicy, custom: boolean) {
       max_ips: policy.linking.maxIps,
       window_minutes: policy.linking.windowMinutes,
     },
+    graph: {
+      window_minutes: policy.graph.windowMinutes,
+      shared_minutes: policy.graph.sharedMinutes,
+      velocity_minutes: policy.graph.velocityMinutes,
+      max_cards: policy.graph.maxCards,
+      min_merchants: policy.graph.minMerchants,
+    },
     timing: {
       min_profile_ms: policy.timing.minProfileMs,
       clock_tolerance_ms: policy.timing.clockToleranceMs,

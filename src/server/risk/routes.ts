@@ -32,6 +32,19 @@ const RiskSettingsSchema = Type.Object(
       },
       { description: 'VISITOR_MANY_CARDS / _BUYERS / _IPS above these counts per device in the window.' },
     ),
+    graph: Type.Object(
+      {
+        window_minutes: Type.Integer(),
+        shared_minutes: Type.Integer(),
+        velocity_minutes: Type.Integer(),
+        max_cards: Type.Integer(),
+        min_merchants: Type.Integer(),
+      },
+      {
+        description:
+          'The platform-wide device graph: VISITOR_ID_FORGED looks back window_minutes, DEVICE_SHARED_ACROSS_MERCHANTS shared_minutes; DEVICE_CARDS_ACROSS_MERCHANTS above max_cards distinct cards at min_merchants merchants or more within velocity_minutes.',
+      },
+    ),
     timing: Type.Object(
       { min_profile_ms: Type.Integer(), clock_tolerance_ms: Type.Integer() },
       { description: 'SIGNALS_TOO_FAST: the least time a profiler run takes, and the clock slack allowed.' },

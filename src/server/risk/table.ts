@@ -12,3 +12,18 @@ export interface CardVelocityLocksTable {
   card_hash: string;
   last_charge_at: string;
 }
+
+/**
+ * The platform-wide device graph (migration 0047): a charge's device, merchant, buyer, card and components, each
+ * as a keyed hash (risk/device-graph.ts); nothing in it can be read back or joined to a charge.
+ */
+export interface DeviceGraphTable {
+  visitor_key: string;
+  merchant_key: string;
+  /** Of the customer's document and e-mail together. */
+  buyer_key: string;
+  card_key: string;
+  /** Of the report's stable components; null when it carried none. */
+  components_digest: string | null;
+  created_at: string;
+}

@@ -24,7 +24,23 @@ export interface RiskInput {
     cardCharges: number;
     /** What else this device (visitor id) was seen with in the linking window; null when the device is unknown. */
     visitor?: VisitorLinks | null;
+    /** What the platform-wide device graph held of this device before this charge; null when it is unknown. */
+    graph?: DeviceGraphLinks | null;
   };
+}
+
+/**
+ * The device (visitor id) across every merchant of the platform, from the graph's keyed hashes (risk/device-graph.ts).
+ * Only these facts reach the rules, and only a reason code reaches the merchant: never another merchant's data.
+ */
+export interface DeviceGraphLinks {
+  /** An earlier charge in the graph's window carried this visitor id with other stable components. */
+  otherComponents: boolean;
+  /** An earlier charge in the sharing window was at another merchant, with another buyer and another card. */
+  otherMerchantBuyerAndCard: boolean;
+  /** Distinct merchants and cards of the device in the velocity window, this charge's included. */
+  recentMerchants: number;
+  recentCards: number;
 }
 
 /** Distinct values seen with one visitor id in the linking window, this charge and its session included. */

@@ -32,7 +32,7 @@ describe('what a charge sends PostgreSQL (issue 14)', () => {
     expect(sent.map((statement) => statement.text.split(/\s/)[0]!.toLowerCase())).toEqual([
       'begin',
       'with', // the token, the session and the card's lock
-      'select', // the risk reads
+      'with', // the risk reads, and the charge's entry in the device graph
       'with', // the charge, its event and its deliveries
       'commit',
     ]);

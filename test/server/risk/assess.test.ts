@@ -207,6 +207,13 @@ describe.each(DIALECTS)('%s', (dialect) => {
           card: { max_charges: 3, window_minutes: 60 },
         },
         linking: { max_cards: 3, max_buyers: 3, max_ips: 4, window_minutes: 1440 },
+        graph: {
+          window_minutes: 7 * 1440,
+          shared_minutes: 1440,
+          velocity_minutes: 60,
+          max_cards: 3,
+          min_merchants: 3,
+        },
         timing: { min_profile_ms: 20, clock_tolerance_ms: 100 },
       });
     });

@@ -8,7 +8,7 @@ import type { ProfilerContext, ProfilerReport } from './types.js';
 // The attributes the risk engine reads: device identity (platform, screen, cores, memory, GPU), locale
 // coherence (timezone, languages) and the tell-tales of automation. Canvas/audio/font data stays out:
 // it feeds the visitor id already and would bloat the report.
-const FINGERPRINT_KEYS = [
+export const FINGERPRINT_KEYS = [
   'platform',
   'timezone',
   'languages',

@@ -7,6 +7,8 @@ import { challengeWrong } from './challenge-wrong.js';
 import { clientHintsContradictUserAgent } from './client-hints-contradict-user-agent.js';
 import { componentsContradictUserAgent } from './components-contradict-user-agent.js';
 import { cookiesDisabled } from './cookies-disabled.js';
+import { deviceCardsAcrossMerchants } from './device-cards-across-merchants.js';
+import { deviceSharedAcrossMerchants } from './device-shared-across-merchants.js';
 import { deviceVelocity } from './device-velocity.js';
 import { devtoolsProtocol } from './devtools-protocol.js';
 import { driverGlobals } from './driver-globals.js';
@@ -24,6 +26,7 @@ import { signalsIpChanged } from './signals-ip-changed.js';
 import { signalsMissing } from './signals-missing.js';
 import { signalsTooFast } from './signals-too-fast.js';
 import { signalsUserAgentChanged } from './signals-user-agent-changed.js';
+import { visitorIdForged } from './visitor-id-forged.js';
 import { visitorManyBuyers } from './visitor-many-buyers.js';
 import { visitorManyCards } from './visitor-many-cards.js';
 import { visitorManyIps } from './visitor-many-ips.js';
@@ -70,6 +73,10 @@ export const RULES = [
   visitorManyCards,
   visitorManyBuyers,
   visitorManyIps,
+  // The platform-wide device graph (issue 22).
+  visitorIdForged,
+  deviceCardsAcrossMerchants,
+  deviceSharedAcrossMerchants,
 ] as const;
 
 /** The reason codes a fraud analysis can give, documented in docs/charges.md. */
