@@ -1,5 +1,6 @@
 import { type sources as botdSources, load as loadBotd } from '@fingerprintjs/botd';
 import FingerprintJS, { type BuiltinComponents } from '@fingerprintjs/fingerprintjs';
+import { startBehavior } from './behavior/collector.js';
 import { selectComponents } from './components.js';
 import { runDetectors } from './detectors/index.js';
 import type { ProfilerContext, ProfilerReport } from './types.js';
@@ -41,8 +42,10 @@ const BOTD_KEYS = [
 ] as const satisfies readonly (keyof typeof botdSources)[];
 
 /** FingerprintJS (visitor id) and BotD (automation verdict), neither reporting to a third party. */
-export async function collectProfile({ signal }: ProfilerContext): Promise<ProfilerReport> {
+export async function collectProfile({ signal, registerBehavior }: ProfilerContext): Promise<ProfilerReport> {
   const started = Date.now();
+  // Behaviour is read at tokenize, long after this report: it listens until the SDK stops the session.
+  registerBehavior?.(startBehavior(document, signal));
   const [fingerprint, botd] = await Promise.all([
     FingerprintJS.load({ monitoring: false }).then((agent) => agent.get()),
     loadBotd({ monitoring: false }),

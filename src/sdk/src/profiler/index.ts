@@ -1,6 +1,7 @@
 import { abortable, childController } from '../abort.js';
-import type { ProfilerFactory, ProfilerOutcome, Profiling } from './types.js';
+import type { ProfilerContext, ProfilerFactory, ProfilerOutcome, Profiling } from './types.js';
 
+export type { BehaviorReport, TimingStats } from './behavior/types.js';
 // The script-tag build swaps ./default.js for ./default-script-tag.js (rollup.config.mjs): same provider,
 // loaded as a classic script instead of an ES module chunk.
 export { defaultProfiler } from './default.js';
@@ -18,7 +19,7 @@ const TIMEOUT = 'timeout';
 /** Starts a provider for a session under a deadline; aborting `signal` stops it too. See `Profiling`. */
 export function startProfiler(
   factory: ProfilerFactory,
-  sessionId: string,
+  context: Omit<ProfilerContext, 'signal'>,
   timeoutMs: number,
   signal?: AbortSignal,
 ): Profiling {
@@ -26,7 +27,7 @@ export function startProfiler(
   const timer = setTimeout(() => controller.abort(TIMEOUT), timeoutMs);
   let work: Promise<ProfilerOutcome>;
   try {
-    work = factory({ sessionId, signal: controller.signal }).then((report) => ({ report }));
+    work = factory({ ...context, signal: controller.signal }).then((report) => ({ report }));
   } catch (error) {
     work = Promise.reject(error);
   }
