@@ -5,6 +5,7 @@ import { hashesEqual, hashKey } from '../core/keys.js';
 import { flag, fromJson, readFlag, toJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
 import { prepared, preparedInsert } from '../db/prepared.js';
+import type { Behavior } from './behavior.js';
 import type { SignalsBody } from './schemas.js';
 import type { FraudSessionsTable } from './table.js';
 import { type BrowserType, readUserAgent, type UserAgentReading } from './user-agent.js';
@@ -80,6 +81,8 @@ export interface FraudSession {
   /** The service's ua-parser-js readings of the declared user agent and of the `User-Agent` header. */
   parsed: { declared: UserAgentReading; header: UserAgentReading | null };
   signals: FraudSignals | null;
+  /** The last behaviour report (sent with the card token request) and when it came; null without one. */
+  behavior: { receivedAt: string; report: Behavior } | null;
   chargeId: string | null;
   consumedAt: string | null;
   expiresAt: string;
@@ -155,6 +158,10 @@ export function toFraudSession(row: Selectable<FraudSessionsTable>): FraudSessio
     },
     parsed: readings,
     signals: toSignals(row),
+    behavior:
+      row.behavior === null || row.behavior_at === null
+        ? null
+        : { receivedAt: row.behavior_at, report: fromJson<Behavior>(row.behavior, {} as Behavior) },
     chargeId: row.charge_id,
     consumedAt: row.consumed_at,
     expiresAt: row.expires_at,
@@ -206,6 +213,8 @@ export async function createFraudSession(
     signals_token_hash: hashKey(signalsToken),
     signals_ip_address: null,
     signals_user_agent: null,
+    behavior: null,
+    behavior_at: null,
     charge_id: null,
     consumed_at: null,
     expires_at: new Date(now.getTime() + FRAUD_SESSION_TTL_MS).toISOString(),
@@ -261,6 +270,18 @@ function whereOpen(
     .where('merchant_id', '=', input.merchantId)
     .where('consumed_at', 'is', null)
     .where('expires_at', '>', input.now);
+}
+
+/**
+ * Narrows an UPDATE to the merchant's open session whose signals token hashes to `tokenHash`: only the page that
+ * created the session can report for it (its signals, its behaviour).
+ */
+export function whereReporter(
+  query: SessionUpdate,
+  input: { merchantId: string; sessionId: string; now: string; tokenHash: string },
+): SessionUpdate {
+  // Comparing digests in SQL leaks nothing useful: timing reveals at most a prefix of a SHA-256.
+  return whereOpen(query, input).where('signals_token_hash', '=', input.tokenHash);
 }
 
 /** What a consuming UPDATE is run with. */
@@ -326,7 +347,7 @@ export type RecordSignalsResult = { ok: true; sessionId: string } | { ok: false;
 // A report's statement is prepared: building it cost a tenth of the route's CPU on PostgreSQL (issue 14). It
 // returns only the id, so that the report's 16 KiB are not sent back.
 const reportSignals = prepared((db: Kysely<Database>, value) =>
-  whereOpen(
+  whereReporter(
     db.updateTable('fraud_sessions').set({
       signals: value('signals'),
       signals_at: value('now'),
@@ -336,11 +357,14 @@ const reportSignals = prepared((db: Kysely<Database>, value) =>
       automation: value<number>('automation'),
       updated_at: value('now'),
     }),
-    { sessionId: value('sessionId'), merchantId: value('merchantId'), now: value('now') },
+    {
+      sessionId: value('sessionId'),
+      merchantId: value('merchantId'),
+      now: value('now'),
+      tokenHash: value('tokenHash'),
+    },
   )
     .where('signals_at', 'is', null)
-    // Comparing digests in SQL leaks nothing useful: timing reveals at most a prefix of a SHA-256.
-    .where('signals_token_hash', '=', value('tokenHash'))
     .returning('id'),
 );
 

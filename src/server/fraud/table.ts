@@ -31,6 +31,9 @@ export interface FraudSessionsTable {
   /** What the service saw on the signals request, held against the creating request's. */
   signals_ip_address: string | null;
   signals_user_agent: string | null;
+  /** JSON of the last behaviour report (aggregates of how the checkout was filled) and when it came. */
+  behavior: string | null;
+  behavior_at: string | null;
   charge_id: string | null;
   consumed_at: string | null;
   expires_at: string;

@@ -27,6 +27,7 @@ import m0033 from './0033_charges_velocity_by_card.js';
 import m0037 from './0037_submerchant_answers.js';
 import m0039 from './0039_charges_search_by_day.js';
 import m0043 from './0043_charges_search_days_pg.js';
+import m0046 from './0046_fraud_session_behavior.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0037_submerchant_answers': m0037,
   '0039_charges_search_by_day': m0039,
   '0043_charges_search_days_pg': m0043,
+  '0046_fraud_session_behavior': m0046,
 };
