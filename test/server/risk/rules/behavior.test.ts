@@ -5,7 +5,7 @@ import { behaviorPointerTeleport } from '../../../../src/server/risk/rules/behav
 import { behaviorRoboticTyping } from '../../../../src/server/risk/rules/behavior-robotic-typing.js';
 import { behaviorScriptedInput } from '../../../../src/server/risk/rules/behavior-scripted-input.js';
 import { behaviorTooFast } from '../../../../src/server/risk/rules/behavior-too-fast.js';
-import { HUMAN_BEHAVIOR, input, policy, session } from '../fixtures.js';
+import { input, policy, session } from '../fixtures.js';
 
 const RULES = [behaviorScriptedInput, behaviorRoboticTyping, behaviorPointerTeleport, behaviorTooFast];
 const fired = (behavior: Partial<Behavior> | null) =>
