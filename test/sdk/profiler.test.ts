@@ -60,7 +60,7 @@ describe('startProfiler', () => {
     const factory = vi.fn((context: ProfilerContext) =>
       Promise.resolve({ ...REPORT, visitor_id: context.sessionId }),
     );
-    await expect(startProfiler(factory, 'session-9', 10_000).done).resolves.toEqual({
+    await expect(startProfiler(factory, { sessionId: 'session-9' }, 10_000).done).resolves.toEqual({
       report: { ...REPORT, visitor_id: 'session-9' },
     });
   });
@@ -73,7 +73,7 @@ describe('startProfiler', () => {
         signal = context.signal;
         return new Promise(() => {});
       },
-      's',
+      { sessionId: 's' },
       10_000,
     );
     await vi.advanceTimersByTimeAsync(10_000);
@@ -83,7 +83,7 @@ describe('startProfiler', () => {
 
   it('stop() abandons a running provider; a late report is ignored', async () => {
     const report = deferred<ProfilerReport>();
-    const profiling = startProfiler(() => report.promise, 's', 10_000);
+    const profiling = startProfiler(() => report.promise, { sessionId: 's' }, 10_000);
     profiling.stop();
     report.resolve(REPORT);
     await expect(profiling.done).resolves.toEqual({ error: 'stopped' });
@@ -95,7 +95,7 @@ describe('startProfiler', () => {
         () => {
           throw new RangeError('no canvas');
         },
-        's',
+        { sessionId: 's' },
         10_000,
       ).done,
     ).resolves.toEqual({ error: 'RangeError: no canvas' });
@@ -103,7 +103,7 @@ describe('startProfiler', () => {
 
   it('stops when its parent signal aborts', async () => {
     const parent = new AbortController();
-    const profiling = startProfiler(() => new Promise(() => {}), 's', 10_000, parent.signal);
+    const profiling = startProfiler(() => new Promise(() => {}), { sessionId: 's' }, 10_000, parent.signal);
     parent.abort(new Error('teardown'));
     await expect(profiling.done).resolves.toEqual({ error: 'stopped' });
   });

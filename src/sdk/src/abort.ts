@@ -9,17 +9,10 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<
   }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
+    const settled = () => signal.removeEventListener('abort', onAbort);
     signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
+    promise.then(resolve, reject);
+    promise.then(settled, settled);
   });
 }
 

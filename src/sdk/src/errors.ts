@@ -38,11 +38,12 @@ export class SdkError extends Error {
   declare readonly retryAfter?: number;
 
   constructor(code: SdkErrorCode | (string & {}), message: string, init: SdkErrorInit = {}) {
-    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    // Error reads `cause` only when `init` has the property: callers set it only when there is one.
+    super(message, init);
     this.code = code;
     // Only the properties that have a value, so that a logged error shows no `status: undefined`.
     for (const key of ['status', 'details', 'retryAfter'] as const)
-      if (init[key] !== undefined) Object.defineProperty(this, key, { value: init[key], enumerable: true });
+      if (init[key] !== undefined) (this as Record<string, unknown>)[key] = init[key];
   }
 }
 

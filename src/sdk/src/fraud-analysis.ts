@@ -1,7 +1,13 @@
 import { type BrowserData, collectBrowserData } from './browser-data.js';
 import { invalidResponse, notInitialised, SdkError } from './errors.js';
 import { type IpLookupResult, lookupIp } from './ip-lookup.js';
-import type { ProfilerContext, ProfilerFactory, ProfilerOutcome, ProfilerReport } from './profiler/index.js';
+import type {
+  BehaviorReport,
+  ProfilerContext,
+  ProfilerFactory,
+  ProfilerOutcome,
+  ProfilerReport,
+} from './profiler/index.js';
 import { startProfiler } from './profiler/index.js';
 
 /** What `setup()` resolves: send `sessionId` to your server, which passes it as `fraud_session_id`. */
@@ -57,13 +63,23 @@ export const SIGNALS_MAX_BYTES = 32 * 1024;
 const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
 export function signalsBody(token: string, ip: IpLookupResult, outcome: ProfilerOutcome): SignalsBody {
-  const body: SignalsBody =
-    'report' in outcome
-      ? { signals_token: token, ip_lookup: ip, profiler: outcome.report }
-      : { signals_token: token, ip_lookup: ip, profiler_error: outcome.error };
+  // One of the two is undefined, which JSON leaves out.
+  const body: SignalsBody = {
+    signals_token: token,
+    ip_lookup: ip,
+    profiler: (outcome as { report?: ProfilerReport }).report,
+    profiler_error: (outcome as { error?: string }).error,
+  };
   if (body.profiler && byteLength(body) > SIGNALS_MAX_BYTES)
     body.profiler = { ...body.profiler, components: { truncated: true } };
   return body;
+}
+
+/** `fraud` of the `POST /v1/tokens` body: the session's behaviour, bound to it by its signals token. */
+export interface TokenFraud {
+  session_id: string;
+  signals_token: string;
+  behavior: BehaviorReport;
 }
 
 type Settings = NonNullable<ReturnType<FraudAnalysisContext['settings']>>;
@@ -73,6 +89,8 @@ interface Run {
   pending?: Promise<FraudSetupResult>;
   result?: FraudSetupResult;
   reported: Promise<boolean>;
+  /** Set once the session's profiler registered its behaviour reader. */
+  fraud?: () => TokenFraud;
 }
 
 export function createFraudAnalysis(context: FraudAnalysisContext): {
@@ -80,6 +98,8 @@ export function createFraudAnalysis(context: FraudAnalysisContext): {
   teardown(): void;
   /** Called when a card token was created: the current session goes to that token's charge. */
   spend(): void;
+  /** The current session's behaviour for the card token request, when its profiler registered a reader. */
+  behavior(): TokenFraud | undefined;
   /** Reads the page's data for the session request ahead of `setup()`: call it while `init()`'s request is out. */
   prepare(): void;
 } {
@@ -91,19 +111,16 @@ export function createFraudAnalysis(context: FraudAnalysisContext): {
   const browserData = () => (data ??= collectBrowserData());
 
   const teardown = () => {
-    const run = current;
+    current?.controller.abort(new SdkError('ABORTED', 'Stopped by `teardown()`.'));
     current = undefined;
-    if (!run) return;
-    run.controller.abort(new SdkError('ABORTED', 'Stopped by `teardown()`.'));
   };
 
   /** Collects the session's signals and sends them; resolves whether the service accepted them. */
   const report = async (
     settings: Settings,
-    sessionId: string,
     token: string,
     signal: AbortSignal,
-    challenge?: ProfilerContext['challenge'],
+    profiling: Omit<ProfilerContext, 'signal'>,
   ) => {
     if (signal.aborted) return false;
     try {
@@ -116,11 +133,11 @@ export function createFraudAnalysis(context: FraudAnalysisContext): {
         }),
         // The run's signal stops the profiler on teardown.
         context.profiler && settings.profilerEnabled
-          ? startProfiler(context.profiler, sessionId, context.profilerTimeoutMs, signal, challenge).done
+          ? startProfiler(context.profiler, profiling, context.profilerTimeoutMs, signal).done
           : ({ error: 'disabled' } satisfies ProfilerOutcome),
       ]);
       if (signal.aborted) return false;
-      await context.api('POST', `/v1/fraud/sessions/${encodeURIComponent(sessionId)}/signals`, {
+      await context.api('POST', `/v1/fraud/sessions/${encodeURIComponent(profiling.sessionId)}/signals`, {
         body: signalsBody(token, lookup, outcome),
         signal,
       });
@@ -161,8 +178,12 @@ export function createFraudAnalysis(context: FraudAnalysisContext): {
         // in a task of their own, so that `setup()` resolves to the page's code first (issuing a request
         // is itself work: about as long as the rest of setup()'s own work in Chromium).
         setTimeout(() =>
-          // The challenge goes to the profiler unread: the lazy chunk answers it, the core stays small.
-          report(settings, result.sessionId, token, signal, created.challenge).then(settleReported),
+          report(settings, token, signal, {
+            sessionId: result.sessionId,
+            challenge: created.challenge,
+            registerBehavior: (read) =>
+              (run.fraud = () => ({ session_id: result.sessionId, signals_token: token, behavior: read() })),
+          }).then(settleReported),
         );
         return result;
       })
@@ -204,6 +225,7 @@ export function createFraudAnalysis(context: FraudAnalysisContext): {
     spend: () => {
       if (current) current.result = undefined;
     },
+    behavior: () => current?.fraud?.(),
     prepare: () => {
       try {
         browserData();

@@ -71,7 +71,8 @@ export async function callApi<T>(
           headers,
           signal: controller.signal,
           credentials: 'omit',
-          ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+          // JSON.stringify(undefined) is undefined: no body.
+          body: JSON.stringify(request.body),
         }),
         controller.signal,
       );

@@ -37,13 +37,14 @@ function isIpAddress(ip: string): boolean {
 
 /** Reads an address from a lookup answer: JSON `{ "ip": "…" }` or the bare address as text. */
 export function parseIpAnswer(body: string): string | undefined {
-  let ip: unknown = body.trim();
+  const text = body.trim();
   try {
-    if ((ip as string).startsWith('{')) ip = (JSON.parse(ip as string) as { ip?: unknown }).ip;
+    const ip: unknown = text.startsWith('{') ? (JSON.parse(text) as { ip?: unknown }).ip : text;
+    const address = typeof ip === 'string' && ip.trim();
+    return address && isIpAddress(address) ? address : undefined;
   } catch {
     return undefined;
   }
-  return typeof ip === 'string' && isIpAddress(ip.trim()) ? ip.trim() : undefined;
 }
 
 // Any other abort reason (the parent's) means stopped, not timed out.

@@ -110,7 +110,8 @@ export class Sdk {
     this.cards = {
       tokenize: async (card, tokenizeOptions = {}) => {
         if (!this.#config) throw notInitialised();
-        const body = tokenRequestBody(card);
+        // The session's behaviour goes with the card (`fraud`), when its profiler collected it.
+        const body = { ...tokenRequestBody(card), fraud: fraud.behavior() };
         const headers = tokenizeOptions.idempotencyKey
           ? { 'Idempotency-Key': tokenizeOptions.idempotencyKey }
           : undefined;

@@ -87,6 +87,7 @@ export function presentFraudSession(session: FraudSession, now: Date): Static<ty
       profiler_error: signals.profilerError,
     },
     challenge: presentChallenge(session),
+    behavior: session.behavior && { received_at: session.behavior.receivedAt, ...session.behavior.report },
     charge_id: session.chargeId,
     created_at: session.createdAt,
     expires_at: session.expiresAt,

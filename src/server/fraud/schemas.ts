@@ -1,6 +1,7 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { SIGNALS_MAX_BYTES } from '@vigia/sdk';
 import { Id, Timestamp } from '../http/envelope.js';
+import { BehaviorSchema } from './behavior.js';
 import type { FraudSessionStatus } from './service.js';
 import { BROWSER_TYPES, type BrowserType } from './user-agent.js';
 
@@ -272,6 +273,14 @@ export const FraudSessionSchema = Type.Object(
             'report or for an engine the service does not know. The answers are in signals.profiler.challenge.',
         },
       ),
+    ),
+    behavior: Type.Union(
+      [Type.Composite([Type.Object({ received_at: Timestamp }), BehaviorSchema]), Type.Null()],
+      {
+        description:
+          'How the checkout was filled (aggregates, never a value or a key), sent by the SDK with the card token ' +
+          'request; the last report while the session was open. Null when none came.',
+      },
     ),
     charge_id: Nullable(Type.String({ description: 'The charge that consumed the session.' })),
     created_at: Timestamp,

@@ -5,6 +5,7 @@ import { hashesEqual, hashKey } from '../core/keys.js';
 import { flag, fromJson, readFlag, toJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
 import { prepared, preparedInsert } from '../db/prepared.js';
+import type { Behavior } from './behavior.js';
 import { type ChallengeReply, newChallenge, type SessionChallenge } from './challenge/index.js';
 import type { RequestHeaders } from './request-headers.js';
 import type { SignalsBody } from './schemas.js';
@@ -91,6 +92,8 @@ export interface FraudSession {
   signals: FraudSignals | null;
   /** The challenge the session answer carried; null for sessions created before there was one. */
   challenge: SessionChallenge | null;
+  /** The last behaviour report (sent with the card token request) and when it came; null without one. */
+  behavior: { receivedAt: string; report: Behavior } | null;
   chargeId: string | null;
   consumedAt: string | null;
   expiresAt: string;
@@ -175,6 +178,10 @@ export function toFraudSession(row: Selectable<FraudSessionsTable>): FraudSessio
       row.challenge_nonce === null
         ? null
         : { nonce: row.challenge_nonce, probes: fromJson<string[]>(row.challenge_probes, []) },
+    behavior:
+      row.behavior === null || row.behavior_at === null
+        ? null
+        : { receivedAt: row.behavior_at, report: fromJson<Behavior>(row.behavior, {} as Behavior) },
     chargeId: row.charge_id,
     consumedAt: row.consumed_at,
     expiresAt: row.expires_at,
@@ -238,6 +245,8 @@ export async function createFraudSession(
     challenge_probes: toJson(challenge.probes),
     request_headers: input.headers ? toJson(input.headers) : null,
     signals_request_headers: null,
+    behavior: null,
+    behavior_at: null,
     charge_id: null,
     consumed_at: null,
     expires_at: new Date(now.getTime() + FRAUD_SESSION_TTL_MS).toISOString(),
@@ -293,6 +302,18 @@ function whereOpen(
     .where('merchant_id', '=', input.merchantId)
     .where('consumed_at', 'is', null)
     .where('expires_at', '>', input.now);
+}
+
+/**
+ * Narrows an UPDATE to the merchant's open session whose signals token hashes to `tokenHash`: only the page that
+ * created the session can report for it (its signals, its behaviour).
+ */
+export function whereReporter(
+  query: SessionUpdate,
+  input: { merchantId: string; sessionId: string; now: string; tokenHash: string },
+): SessionUpdate {
+  // Comparing digests in SQL leaks nothing useful: timing reveals at most a prefix of a SHA-256.
+  return whereOpen(query, input).where('signals_token_hash', '=', input.tokenHash);
 }
 
 /** What a consuming UPDATE is run with. */
@@ -358,7 +379,7 @@ export type RecordSignalsResult = { ok: true; sessionId: string } | { ok: false;
 // A report's statement is prepared: building it cost a tenth of the route's CPU on PostgreSQL (issue 14). It
 // returns only the id, so that the report's 16 KiB are not sent back.
 const reportSignals = prepared((db: Kysely<Database>, value) =>
-  whereOpen(
+  whereReporter(
     db.updateTable('fraud_sessions').set({
       signals: value('signals'),
       signals_at: value('now'),
@@ -369,11 +390,14 @@ const reportSignals = prepared((db: Kysely<Database>, value) =>
       automation: value<number>('automation'),
       updated_at: value('now'),
     }),
-    { sessionId: value('sessionId'), merchantId: value('merchantId'), now: value('now') },
+    {
+      sessionId: value('sessionId'),
+      merchantId: value('merchantId'),
+      now: value('now'),
+      tokenHash: value('tokenHash'),
+    },
   )
     .where('signals_at', 'is', null)
-    // Comparing digests in SQL leaks nothing useful: timing reveals at most a prefix of a SHA-256.
-    .where('signals_token_hash', '=', value('tokenHash'))
     .returning('id'),
 );
 

@@ -37,6 +37,9 @@ export interface FraudSessionsTable {
   /** JSON `RequestHeaders` (fraud/request-headers.ts) of the creating and of the signals request; null when not seen. */
   request_headers: string | null;
   signals_request_headers: string | null;
+  /** JSON of the last behaviour report (aggregates of how the checkout was filled) and when it came. */
+  behavior: string | null;
+  behavior_at: string | null;
   charge_id: string | null;
   consumed_at: string | null;
   expires_at: string;

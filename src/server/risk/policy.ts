@@ -37,6 +37,19 @@ export interface RiskPolicy {
    * than passed on the service's clock, give or take `clockToleranceMs` (the browser's clock may step).
    */
   timing: { minProfileMs: number; clockToleranceMs: number };
+  /**
+   * The behaviour rules' limits, from human physiology rather than from one lab row: people's inter-key intervals
+   * run in the tens to hundreds of ms with a wide spread (even a 150 wpm typist's median is ~80 ms), and a key
+   * is held 50–150 ms. `minKeystrokes` keystrokes are needed before a rhythm is judged.
+   */
+  behavior: {
+    minKeystrokes: number;
+    minIntervalMs: number;
+    constantMadMs: number;
+    constantSdMs: number;
+    minDwellMs: number;
+    minMsPerKey: number;
+  };
 }
 
 export const DEFAULT_POLICY: RiskPolicy = {
@@ -120,6 +133,12 @@ export const DEFAULT_POLICY: RiskPolicy = {
     // Four cards or more at three merchants or more within an hour on one device is cross-merchant card testing,
     // not a household; an internet café could do it, so review alone, not decline.
     DEVICE_CARDS_ACROSS_MERCHANTS: 30,
+    // How the checkout was filled (issue 22). Each tell alone reaches review (a form-filling extension, an odd
+    // hand), never declines; two of them decline (a driver's fill() and its click: 70).
+    BEHAVIOR_SCRIPTED_INPUT: 35,
+    BEHAVIOR_ROBOTIC_TYPING: 40,
+    BEHAVIOR_POINTER_TELEPORT: 35,
+    BEHAVIOR_TOO_FAST: 35,
   },
   thresholds: { review: 30, decline: 70 },
   velocity: {
@@ -135,6 +154,14 @@ export const DEFAULT_POLICY: RiskPolicy = {
     minMerchants: 3,
   },
   timing: { minProfileMs: 20, clockToleranceMs: 100 },
+  behavior: {
+    minKeystrokes: 10,
+    minIntervalMs: 30,
+    constantMadMs: 3,
+    constantSdMs: 10,
+    minDwellMs: 15,
+    minMsPerKey: 40,
+  },
 };
 
 /** A merchant's own thresholds, when it set them (`PATCH /v1/risk/settings`). */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from '@sinclair/typebox';
 import { validationError } from '../errors.js';
+import { recordFraudBehavior } from '../fraud/behavior.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses } from '../http/envelope.js';
 import { IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
@@ -20,6 +21,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...idempotencyHooks(app, {
         fingerprint: (body) => {
           const { card } = body as Static<typeof TokenBody>;
+          // The behaviour is left out: a retry of the same card replays the first token.
           return { card: { ...card, number: cardHash(app.config.cardHashKey, card.number), cvv: undefined } };
         },
       }),
@@ -44,6 +46,23 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const checked = checkCard(request.body.card, app.config.cardHashKey, now);
       if (!checked.ok) throw validationError('The card is invalid: see error.details.', checked.details);
       const token = await createCardToken(app.store.db, { merchantId: merchant.id, card: checked.card, now });
+      const fraud = request.body.fraud;
+      // A stale or foreign session only loses its behaviour: a buyer's checkout never breaks over it
+      // (docs/decisions/token-behavior-binding.md).
+      if (
+        fraud &&
+        !(await recordFraudBehavior(app.store.db, {
+          merchantId: merchant.id,
+          sessionId: fraud.session_id,
+          signalsToken: fraud.signals_token,
+          behavior: fraud.behavior,
+          now,
+        }))
+      )
+        request.log.info(
+          { fraudSessionId: fraud.session_id },
+          'behaviour dropped: session not open or token not its',
+        );
       return reply.status(201).send({ message: 'Card token created.', data: presentToken(token) });
     },
   );

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { TokenFraudSchema } from '../fraud/behavior.js';
 import { Id, Timestamp } from '../http/envelope.js';
 
 const Brand = Type.Union(
@@ -33,6 +34,7 @@ export const TokenBody = Type.Object(
       },
       { additionalProperties: false },
     ),
+    fraud: Type.Optional(TokenFraudSchema),
   },
   { additionalProperties: false },
 );

@@ -1,3 +1,4 @@
+import type { Behavior } from '../../../src/server/fraud/behavior.js';
 import type { FraudSession, FraudSignals } from '../../../src/server/fraud/service.js';
 import { readUserAgent } from '../../../src/server/fraud/user-agent.js';
 import { DEFAULT_POLICY } from '../../../src/server/risk/policy.js';
@@ -10,6 +11,33 @@ export const FIREFOX_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) G
 
 export const policy = DEFAULT_POLICY;
 
+/** A person typing a card with a mouse: irregular rhythm, real dwell, pointer travel, a minute on the form. */
+export const HUMAN_BEHAVIOR: Behavior = {
+  elapsed_ms: 61_000,
+  first_input_ms: 9_000,
+  fields: 5,
+  keyless_fields: 0,
+  keys: 40,
+  ime_keys: 0,
+  inputs: 40,
+  keyless_inputs: 0,
+  pastes: 0,
+  drops: 0,
+  autofills: 0,
+  intervals: { count: 34, median: 190, mad: 60, sd: 140, min: 45 },
+  dwell: { count: 40, median: 95, mad: 20, sd: 30, min: 40 },
+  mouse_clicks: 3,
+  touch_clicks: 0,
+  pen_clicks: 0,
+  travelled_clicks: 3,
+  mouse_moves: 180,
+  path_px: 2400,
+  touches: 0,
+  focus_changes: 6,
+  tabs: 2,
+  submits: 0,
+};
+
 /** A clean session (nothing suspicious), readings computed by the service's own parser; override what a test needs. */
 export function session(
   overrides: {
@@ -18,6 +46,7 @@ export function session(
     signals?: Partial<FraudSignals> | null;
     challenge?: FraudSession['challenge'];
     headers?: Partial<FraudSession['headers']>;
+    behavior?: Partial<Behavior> | null;
   } = {},
 ): FraudSession {
   const declared = {
@@ -65,6 +94,9 @@ export function session(
     headers: { creation: null, signals: null, ...overrides.headers },
     signals,
     challenge: overrides.challenge ?? null,
+    behavior: overrides.behavior
+      ? { receivedAt: '2026-11-21T12:01:00.000Z', report: { ...HUMAN_BEHAVIOR, ...overrides.behavior } }
+      : null,
     chargeId: null,
     consumedAt: null,
     expiresAt: '2026-11-21T12:30:00.000Z',

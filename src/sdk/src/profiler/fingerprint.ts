@@ -1,5 +1,6 @@
 import { type sources as botdSources, load as loadBotd } from '@fingerprintjs/botd';
 import FingerprintJS, { type BuiltinComponents } from '@fingerprintjs/fingerprintjs';
+import { startBehavior } from './behavior/collector.js';
 import { answerChallenge } from './challenge/index.js';
 import { selectComponents } from './components.js';
 import { runDetectors } from './detectors/index.js';
@@ -42,8 +43,14 @@ const BOTD_KEYS = [
 ] as const satisfies readonly (keyof typeof botdSources)[];
 
 /** FingerprintJS (visitor id) and BotD (automation verdict), neither reporting to a third party. */
-export async function collectProfile({ signal, challenge }: ProfilerContext): Promise<ProfilerReport> {
+export async function collectProfile({
+  signal,
+  challenge,
+  registerBehavior,
+}: ProfilerContext): Promise<ProfilerReport> {
   const started = Date.now();
+  // Behaviour is read at tokenize, long after this report: it listens until the SDK stops the session.
+  registerBehavior?.(startBehavior(document, signal));
   // The detectors (some wait on a Worker or the console) run beside the providers, not after them.
   const loading = Promise.all([
     FingerprintJS.load({ monitoring: false }).then((agent) => agent.get()),

@@ -1,6 +1,7 @@
 import { abortable, childController } from '../abort.js';
 import type { ProfilerContext, ProfilerFactory, ProfilerOutcome, Profiling } from './types.js';
 
+export type { BehaviorReport, TimingStats } from './behavior/types.js';
 // The script-tag build swaps ./default.js for ./default-script-tag.js (rollup.config.mjs): same provider,
 // loaded as a classic script instead of an ES module chunk.
 export { defaultProfiler } from './default.js';
@@ -21,16 +22,15 @@ const TIMEOUT = 'timeout';
  */
 export function startProfiler(
   factory: ProfilerFactory,
-  sessionId: string,
+  context: Omit<ProfilerContext, 'signal'>,
   timeoutMs: number,
   signal?: AbortSignal,
-  challenge?: ProfilerContext['challenge'],
 ): Profiling {
   const controller = childController(signal);
   const timer = setTimeout(() => controller.abort(TIMEOUT), timeoutMs);
   let work: Promise<ProfilerOutcome>;
   try {
-    work = factory({ sessionId, signal: controller.signal, challenge }).then((report) => ({ report }));
+    work = factory({ ...context, signal: controller.signal }).then((report) => ({ report }));
   } catch (error) {
     work = Promise.reject(error);
   }

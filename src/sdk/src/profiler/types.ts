@@ -1,3 +1,5 @@
+import type { BehaviorReport } from './behavior/types.js';
+
 /** The profiler's part of `POST /v1/fraud/sessions/:id/signals`. */
 export interface ProfilerReport {
   /** Who produced the report, e.g. `fingerprintjs+botd`. */
@@ -20,8 +22,13 @@ export interface ProfilerContext {
   sessionId: string;
   /** Aborted when the SDK stops collection (teardown, deadline): stop work and settle. */
   signal: AbortSignal;
-  /** The session answer's challenge, handed on unread: a provider answers it in its report (`challenge`). */
+  /** The session answer's challenge, handed over unread (the provider answers it in its report). */
   challenge?: { nonce: string; probes: string[] };
+  /**
+   * Registers how to read the session's behaviour aggregates: `sdk.cards.tokenize()` calls `read()` and sends
+   * the result with the card token request (`fraud.behavior`). Collect until `signal` aborts (teardown).
+   */
+  registerBehavior?(read: () => BehaviorReport): void;
 }
 
 /**

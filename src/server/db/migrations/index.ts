@@ -29,6 +29,7 @@ import m0039 from './0039_charges_search_by_day.js';
 import m0043 from './0043_charges_search_days_pg.js';
 import m0044 from './0044_fraud_session_challenge.js';
 import m0045 from './0045_fraud_request_headers.js';
+import m0046 from './0046_fraud_session_behavior.js';
 import m0047 from './0047_device_graph.js';
 
 /**
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0044_fraud_session_challenge': m0044,
   '0045_fraud_request_headers': m0045,
   '0047_device_graph': m0047,
+  '0046_fraud_session_behavior': m0046,
 };

@@ -1,5 +1,9 @@
 import { acceptLanguageMismatch } from './accept-language-mismatch.js';
 import { automationDetected } from './automation-detected.js';
+import { behaviorPointerTeleport } from './behavior-pointer-teleport.js';
+import { behaviorRoboticTyping } from './behavior-robotic-typing.js';
+import { behaviorScriptedInput } from './behavior-scripted-input.js';
+import { behaviorTooFast } from './behavior-too-fast.js';
 import { browserTypeMismatch } from './browser-type-mismatch.js';
 import { cardVelocity } from './card-velocity.js';
 import { challengeUnanswered } from './challenge-unanswered.js';
@@ -77,6 +81,11 @@ export const RULES = [
   visitorIdForged,
   deviceCardsAcrossMerchants,
   deviceSharedAcrossMerchants,
+  // How the checkout was filled (issue 22).
+  behaviorScriptedInput,
+  behaviorRoboticTyping,
+  behaviorPointerTeleport,
+  behaviorTooFast,
 ] as const;
 
 /** The reason codes a fraud analysis can give, documented in docs/charges.md. */
