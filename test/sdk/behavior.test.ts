@@ -72,6 +72,24 @@ describe('startBehavior', () => {
     stop();
   });
 
+  it('measures flight (release to next press) and counts keys pressed while another was held', () => {
+    const { read, number, stop } = setup();
+    // Pressed on release, as a driver's press-with-delay does: 3 ms, 5 ms, 2 ms after each release.
+    type(number, 1000, 100);
+    type(number, 1103, 100);
+    type(number, 1208, 100);
+    type(number, 1310, 100);
+    // Rollover: the next key goes down before this one comes up.
+    at(number, new KeyboardEvent('keydown', { key: 'a', code: 'KeyA', bubbles: true }), 2000);
+    at(number, new KeyboardEvent('keydown', { key: 'b', code: 'KeyB', bubbles: true }), 2040);
+    at(number, new KeyboardEvent('keyup', { key: 'a', code: 'KeyA', bubbles: true }), 2060);
+    at(number, new KeyboardEvent('keyup', { key: 'b', code: 'KeyB', bubbles: true }), 2110);
+    const report = read();
+    expect(report.flight).toMatchObject({ count: 4, median: 4, min: 2 });
+    expect(report.overlaps).toBe(1);
+    stop();
+  });
+
   it("tells a value set with no key (a driver's fill, a script's input event) from paste and autofill", () => {
     const { read, number, name, stop } = setup();
     // fill(): a trusted insertText with no keydown before it.

@@ -33,6 +33,9 @@ export const BehaviorSchema = Type.Object(
     autofills: Count,
     intervals: Type.Union([TimingStatsSchema, Type.Null()]),
     dwell: Type.Union([TimingStatsSchema, Type.Null()]),
+    // Optional: SDK builds from before they were collected still report.
+    flight: Type.Optional(Type.Union([TimingStatsSchema, Type.Null()])),
+    overlaps: Type.Optional(Count),
     mouse_clicks: Count,
     touch_clicks: Count,
     pen_clicks: Count,

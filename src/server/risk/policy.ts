@@ -49,6 +49,13 @@ export interface RiskPolicy {
     constantSdMs: number;
     minDwellMs: number;
     minMsPerKey: number;
+    /**
+     * A driver's press-with-delay (Puppeteer `type(…, { delay })`, Playwright `pressSequentially`) presses the
+     * next key the moment it released the last: flight times (release → next press) under `maxFlightMs` with a
+     * spread under `constantFlightMadMs`, and no key ever pressed while another was held.
+     */
+    maxFlightMs: number;
+    constantFlightMadMs: number;
   };
 }
 
@@ -161,6 +168,8 @@ export const DEFAULT_POLICY: RiskPolicy = {
     constantSdMs: 10,
     minDwellMs: 15,
     minMsPerKey: 40,
+    maxFlightMs: 25,
+    constantFlightMadMs: 10,
   },
 };
 

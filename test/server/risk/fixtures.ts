@@ -26,6 +26,8 @@ export const HUMAN_BEHAVIOR: Behavior = {
   autofills: 0,
   intervals: { count: 34, median: 190, mad: 60, sd: 140, min: 45 },
   dwell: { count: 40, median: 95, mad: 20, sd: 30, min: 40 },
+  flight: { count: 30, median: 110, mad: 55, sd: 120, min: 2 },
+  overlaps: 4,
   mouse_clicks: 3,
   touch_clicks: 0,
   pen_clicks: 0,

@@ -21,7 +21,7 @@ const MEMBERS: readonly Member[] = [
   ['Element', 'id', 'get'],
   ['Element', 'className', 'get'],
   ['Element', 'tagName', 'get'],
-  ['Element', 'innerHTML', 'set'],
+  ['Element', 'scrollTop', 'set'],
   ['Node', 'textContent', 'get'],
   ['Node', 'textContent', 'set'],
   ['Node', 'nodeName', 'get'],

@@ -9,8 +9,9 @@ export const behaviorRoboticTyping = riskRule({
   code: 'BEHAVIOR_ROBOTIC_TYPING',
   description:
     'Over enough keystrokes on a physical keyboard, the typing had no human rhythm: keys pressed faster than ' +
-    'any person types (median interval under 30 ms), at a metronome beat (spread under 3 ms), or released as ' +
-    'soon as pressed (median hold under 15 ms).',
+    'any person types (median interval under 30 ms), at a metronome beat (spread under 3 ms), released as ' +
+    'soon as pressed (median hold under 15 ms), or each key pressed the instant the last was released (median ' +
+    'flight under 25 ms, spread under 10 ms, keys never overlapping): a driver pressing keys with a delay.',
   applies: ({ session }, { behavior: limits }) => {
     const report = session.behavior?.report;
     if (!report || softKeyboard(report)) return false;
@@ -21,6 +22,14 @@ export const behaviorRoboticTyping = riskRule({
       (intervals.median < limits.minIntervalMs ||
         (intervals.mad < limits.constantMadMs && intervals.sd < limits.constantSdMs));
     const held = dwell !== null && dwell.count >= limits.minKeystrokes && dwell.median < limits.minDwellMs;
-    return rhythm || held;
+    const flight = report.flight;
+    const pressedOnRelease =
+      flight !== null &&
+      flight !== undefined &&
+      flight.count >= limits.minKeystrokes &&
+      !report.overlaps &&
+      flight.median < limits.maxFlightMs &&
+      flight.mad < limits.constantFlightMadMs;
+    return rhythm || held || pressedOnRelease;
   },
 });

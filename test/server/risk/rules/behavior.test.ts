@@ -60,6 +60,24 @@ describe('behaviour rules', () => {
     expect(fired({ intervals: { count: 30, median: 100, mad: 0, sd: 55, min: 0 } })).toEqual([]);
   });
 
+  test("a driver's press-with-delay: each key pressed the instant the last was released, never overlapping", () => {
+    // Puppeteer type(…, { delay: 120 }): hold 120 ms, release, press the next at once; its jitter hides the beat.
+    const pressedOnRelease = {
+      intervals: { count: 30, median: 131, mad: 6, sd: 14, min: 121 },
+      dwell: { count: 31, median: 122, mad: 3, sd: 8, min: 120 },
+      flight: { count: 30, median: 8, mad: 4, sd: 6, min: 1 },
+      overlaps: 0,
+    };
+    expect(fired(pressedOnRelease)).toEqual(['BEHAVIOR_ROBOTIC_TYPING']);
+    // A fast typist's keys overlap (rollover); a person's flights spread widely: neither is judged.
+    expect(fired({ ...pressedOnRelease, overlaps: 6 })).toEqual([]);
+    expect(
+      fired({ ...pressedOnRelease, flight: { count: 30, median: 20, mad: 35, sd: 60, min: 0 } }),
+    ).toEqual([]);
+    // A report from an SDK that did not collect flights is judged on the rest only.
+    expect(fired({ ...pressedOnRelease, flight: undefined, overlaps: undefined })).toEqual([]);
+  });
+
   test('rhythm is not judged on a few keystrokes, nor on a soft keyboard', () => {
     expect(
       fired({ ...TYPED_BY_DRIVER, intervals: { ...TYPED_BY_DRIVER.intervals, count: 5 }, dwell: null }),

@@ -13,7 +13,7 @@ const MAX_FIELDS = 64;
 
 type Counters = Omit<
   BehaviorReport,
-  'elapsed_ms' | 'first_input_ms' | 'fields' | 'keyless_fields' | 'intervals' | 'dwell'
+  'elapsed_ms' | 'first_input_ms' | 'fields' | 'keyless_fields' | 'intervals' | 'dwell' | 'flight'
 >;
 
 /** What one text field saw; kept by element identity, never by name or value. */
@@ -60,7 +60,10 @@ export function startBehavior(
   const counted: FieldCounts[] = [];
   const intervals: number[] = [];
   const dwell: number[] = [];
+  const flights: number[] = [];
   const held = new Map<string, number>();
+  let lastRelease: number | undefined;
+  let flightCount = 0;
   let firstInput: number | null = null;
   let lastKey = Number.NEGATIVE_INFINITY;
   let lastPaste = Number.NEGATIVE_INFINITY;
@@ -85,6 +88,7 @@ export function startBehavior(
     mouse_moves: 0,
     path_px: 0,
     touches: 0,
+    overlaps: 0,
     focus_changes: 0,
     tabs: 0,
     submits: 0,
@@ -122,12 +126,20 @@ export function startBehavior(
         pushBounded(intervals, time - intervalFrom);
       }
       intervalFrom = time;
+      // From the last release to this press, when no key is held: a driver's press-with-delay releases and
+      // presses again at once, every time; a person's gaps vary, and their keys often overlap (rollover).
+      if (held.size > 0) report.overlaps++;
+      else if (lastRelease !== undefined && time - lastRelease <= MAX_INTERVAL_MS) {
+        flightCount++;
+        pushBounded(flights, time - lastRelease);
+      }
       held.set(event.code, time);
     },
     keyup(event) {
       const down = held.get(event.code);
       if (down === undefined) return;
       held.delete(event.code);
+      lastRelease = event.timeStamp;
       dwellCount++;
       pushBounded(dwell, event.timeStamp - down);
     },
@@ -208,6 +220,7 @@ export function startBehavior(
       path_px: Math.round(report.path_px),
       intervals: timingStats(intervals, intervalCount),
       dwell: timingStats(dwell, dwellCount),
+      flight: timingStats(flights, flightCount),
     };
   };
 }

@@ -35,6 +35,9 @@ export interface BehaviorReport {
   /** Between successive keystrokes in text fields (pauses over 5 s left out), and how long keys were held. */
   intervals: TimingStats | null;
   dwell: TimingStats | null;
+  /** From a key's release to the next keystroke when no key was held, and keystrokes pressed while one was. */
+  flight: TimingStats | null;
+  overlaps: number;
   /** Pointer presses by kind. */
   mouse_clicks: number;
   touch_clicks: number;
