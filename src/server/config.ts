@@ -172,9 +172,7 @@ function parseTrustProxy(raw: string | undefined): false | number | string[] {
     if (prefix === undefined) return true;
     const bits = Number(prefix);
     return (
-      /^\d{1,3}$/.test(prefix) &&
-      bits <= (version === 4 ? 32 : 128) &&
-      bits >= MIN_PREFIX[version as 4 | 6]
+      /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128) && bits >= MIN_PREFIX[version as 4 | 6]
     );
   };
   if (entries.length === 0 || !entries.every(valid)) {

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 export type MerchantRole = 'owner' | 'developer' | 'viewer';
 export type DashboardRole = MerchantRole | 'operator';
 
@@ -13,6 +15,10 @@ export interface DashboardUsersTable {
   /** SHA-256 of the one-time password-set token; cleared once used. */
   password_set_token_hash: string | null;
   password_set_expires_at: string | null;
+  /** Part of the sign-in counters' keys: raising it (`user unlock`) forgets the account's failures. */
+  sign_in_epoch: Generated<number>;
+  /** Set while the user may not sign in (`user disable`); their sessions ended when it was set. */
+  disabled_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -28,6 +28,7 @@ import m0037 from './0037_submerchant_answers.js';
 import m0039 from './0039_charges_search_by_day.js';
 import m0043 from './0043_charges_search_days_pg.js';
 import m0045 from './0045_fraud_request_headers.js';
+import m0048 from './0048_dashboard_user_controls.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0039_charges_search_by_day': m0039,
   '0043_charges_search_days_pg': m0043,
   '0045_fraud_request_headers': m0045,
+  '0048_dashboard_user_controls': m0048,
 };
