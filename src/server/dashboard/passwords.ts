@@ -55,9 +55,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** A hash made below today's cost, to be made again from the password at the next sign-in. */
-export function needsRehash(stored: string): boolean {
+export function needsRehash(stored: string, today: ScryptCost = HASHING_COST): boolean {
   const cost = costOf(stored);
-  return cost === null || cost.N < HASHING_COST.N || cost.r < HASHING_COST.r || cost.p < HASHING_COST.p;
+  return cost === null || cost.N < today.N || cost.r < today.r || cost.p < today.p;
 }
 
 /** Verified against when the e-mail is unknown, so that a login takes as long whether the account exists or not. */

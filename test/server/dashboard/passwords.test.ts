@@ -17,7 +17,8 @@ test("production hashes at OWASP's floor for scrypt, N=2^17 r=8 p=1, within Node
   expect(await verifyPassword(PASSWORD, stored)).toBe(true);
   expect(await verifyPassword('not the password', stored)).toBe(false);
   expect(needsRehash(stored, SCRYPT_COST)).toBe(false);
-  expect(needsRehash(stored.replace('$131072$', '$32768$'), SCRYPT_COST)).toBe(true);
+  const older = stored.replace('$131072$', '$32768$');
+  expect(needsRehash(older, SCRYPT_COST)).toBe(true);
 }, 30_000);
 
 describe.each(DIALECTS)('%s', (dialect) => {
