@@ -59,7 +59,7 @@ export async function authenticateDashboardRequest(
 ): Promise<void> {
   // The caller here is the session's; a key sent beside it was never verified, so no handler may read one.
   delete request.headers.authorization;
-  const token = sessionCookie(request);
+  const token = sessionCookie(request, reply);
   const session = token ? await findSession(app.store.db, token, app.clock()) : null;
   request.dashboardSession = session;
   const config = request.routeOptions.config;
