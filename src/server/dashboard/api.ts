@@ -25,6 +25,7 @@ import { HomeStats, MAX_PERIOD_DAYS, periodDays } from './home.js';
 import { reviewQueue } from './review-queue.js';
 import { sessionRoutes } from './session-routes.js';
 import { sendTestEvent } from './test-event.js';
+import { userRoutes } from './user-routes.js';
 import { userEmails } from './users.js';
 
 /**
@@ -206,6 +207,7 @@ export const dashboardApi: FastifyPluginAsync = async (app) => {
     reply.header('Cache-Control', 'no-store');
   });
   await app.register(sessionRoutes);
+  await app.register(userRoutes);
   await app.register(sameApi);
   await app.register(dashboardViews);
 };
