@@ -19,6 +19,7 @@ import { findDelivery } from '../webhooks/deliveries.js';
 import { deliveryRoutes } from '../webhooks/delivery-routes.js';
 import { endpointRoutes } from '../webhooks/endpoint-routes.js';
 import { presentDelivery } from '../webhooks/present.js';
+import { auditRoutes, recordDashboardChange } from './audit.js';
 import { authenticateDashboardRequest } from './auth.js';
 import { chargeEvents, chargeFraudSession, explainReasons } from './charge-activity.js';
 import { HomeStats, MAX_PERIOD_DAYS, periodDays } from './home.js';
@@ -202,12 +203,18 @@ export const dashboardApi: FastifyPluginAsync = async (app) => {
     route.config = { ...config, auth: 'none', dashboardAuth: auth ?? 'none', dashboardRateLimit };
   });
   app.addHook('onRequest', async (request, reply) => authenticateDashboardRequest(app, request, reply));
+  // Before the answer leaves: whoever sees a change done can find it in the audit.
+  app.addHook('onSend', async (request, reply, payload) => {
+    await recordDashboardChange(request, reply);
+    return payload;
+  });
   // A signed-in answer is private to its user: never cached by a browser or a proxy.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
   await app.register(sessionRoutes);
   await app.register(userRoutes);
+  await app.register(auditRoutes);
   await app.register(sameApi);
   await app.register(dashboardViews);
 };

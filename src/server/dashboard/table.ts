@@ -34,3 +34,18 @@ export interface DashboardSessionsTable {
   last_seen_at: string;
   expires_at: string;
 }
+
+/** A change made through the dashboard (not GET/HEAD), by whom, whatever its outcome (0049). */
+export interface DashboardAuditTable {
+  id: string;
+  user_id: string;
+  /** The user's merchant; null for the operator's users. */
+  merchant_id: string | null;
+  method: string;
+  /** The route's pattern (`/dashboard/api/v1/charges/:id/refund`), never the body. */
+  route: string;
+  /** The route's `:id`, when it has one. */
+  target_id: string | null;
+  status_code: number;
+  created_at: string;
+}

@@ -29,6 +29,7 @@ import m0039 from './0039_charges_search_by_day.js';
 import m0043 from './0043_charges_search_days_pg.js';
 import m0045 from './0045_fraud_request_headers.js';
 import m0048 from './0048_dashboard_user_controls.js';
+import m0049 from './0049_dashboard_audit.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0043_charges_search_days_pg': m0043,
   '0045_fraud_request_headers': m0045,
   '0048_dashboard_user_controls': m0048,
+  '0049_dashboard_audit': m0049,
 };
