@@ -20,7 +20,7 @@ test('a user set up by the CLI signs in with an HttpOnly SameSite=Strict cookie 
     name: 'vigia_dashboard',
     httpOnly: true,
     sameSite: 'Strict',
-    path: '/dashboard',
+    path: '/',
   });
   expect(await page.evaluate(() => document.cookie)).toBe('');
   await signOut(page);

@@ -14,7 +14,7 @@ import { openStore } from './db/connect.js';
 import type { Database, VigiaStore } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { migrations } from './db/migrations/index.js';
-import { openRequestCounters } from './db/rate-limit-counters.js';
+import { openRequestCounters, type RequestCounters } from './db/rate-limit-counters.js';
 import { errorBody } from './errors.js';
 import { fraudRoutes } from './fraud/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -47,6 +47,8 @@ declare module 'fastify' {
     credentials: CredentialCache;
     /** Where resources record their events (webhooks/outbox.ts), in the transaction of the change. */
     outbox: Outbox;
+    /** The rate-limit counters, which the dashboard counts in too (dashboard/auth.ts). */
+    requestCounters: RequestCounters;
   }
 }
 
@@ -118,6 +120,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
 
   await migrateToLatest(store.db, migrations);
   const counters = await openRequestCounters(store, config.rateLimitWindowSeconds);
+  app.decorate('requestCounters', counters);
 
   registerValidation(app);
   registerErrorHandling(app);

@@ -5,7 +5,13 @@ import { ensureDemoMerchant } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DEFAULT_KEY_GRACE_SECONDS, MAX_KEY_GRACE_SECONDS } from './core/keys.js';
 import { ensureDemoUsers } from './dashboard/demo-users.js';
-import { dashboardUrl, runUserCreate, UserCommandError } from './dashboard/user-commands.js';
+import {
+  dashboardUrl,
+  runUserAction,
+  runUserCreate,
+  type UserAction,
+  UserCommandError,
+} from './dashboard/user-commands.js';
 import { openStore } from './db/connect.js';
 import type { Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -35,6 +41,14 @@ const USAGE = `Usage: vigia <command>
                                               create a dashboard user of a merchant (owner by default);
                                               prints it with a one-time password_set_url (7 days)
   operator-user create --email E              create a dashboard user of the platform operator (same)
+  user disable --email E                      the user can no longer sign in; their sessions end now
+  user enable --email E                       undo user disable
+  user role --email E --role owner|developer|viewer
+                                              change a merchant user's role
+  user reset-password --email E               the old password stops working and the sessions end;
+                                              prints a new one-time password_set_url (7 days)
+  user unlock --email E                       forget the user's failed sign-ins (every client)
+  user sign-out --email E                     end every session of the user
   demo-users                                  development only: the dashboard's demo users for the demo
                                               merchant of VIGIA_DEMO_KEYS_FILE (npm start runs it)
 
@@ -205,6 +219,26 @@ async function main(argv: string[]): Promise<void> {
         ),
       );
       console.log(JSON.stringify(created));
+      return;
+    }
+    case 'user disable':
+    case 'user enable':
+    case 'user role':
+    case 'user reset-password':
+    case 'user unlock':
+    case 'user sign-out': {
+      const action = command.slice('user '.length) as UserAction;
+      const config = loadConfig();
+      const done = await withStore((store) =>
+        runUserAction(
+          store.db,
+          action,
+          { email: values.email, role: values.role },
+          dashboardUrl(config),
+          new Date(),
+        ),
+      );
+      console.log(JSON.stringify(done));
       return;
     }
     case 'demo-users': {

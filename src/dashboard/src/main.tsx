@@ -7,6 +7,7 @@ import { HomePage } from './pages/home.js';
 import { MerchantsPage, ReviewPage, ReviewQueuePage } from './pages/operator.js';
 import { SetPasswordPage, SignInPage } from './pages/sign-in.js';
 import { SubmerchantPage, SubmerchantsPage } from './pages/submerchants.js';
+import { TeamPage } from './pages/team.js';
 import { EndpointPage, WebhooksPage } from './pages/webhooks.js';
 import { match, navigate, useLocation } from './router.js';
 import { Link, Notice } from './ui.js';
@@ -38,12 +39,14 @@ const MERCHANT_ROUTES: Route[] = [
   ['/submerchants', () => <SubmerchantsPage />],
   ['/submerchants/:id', (p, user) => <SubmerchantPage id={p.id!} user={user} />],
   ['/developers', (_p, user) => <DevelopersPage user={user} />],
+  ['/team', (_p, user) => <TeamPage user={user} />],
 ];
 
 const OPERATOR_ROUTES: Route[] = [
   ['/', () => <ReviewQueuePage />],
   ['/review/:id', (p) => <ReviewPage id={p.id!} />],
   ['/merchants', () => <MerchantsPage />],
+  ['/team', (_p, user) => <TeamPage user={user} />],
 ];
 
 const NAV: Record<'merchant' | 'operator', [string, string][]> = {
@@ -53,10 +56,12 @@ const NAV: Record<'merchant' | 'operator', [string, string][]> = {
     ['/webhooks', 'Webhooks'],
     ['/submerchants', 'Submerchants'],
     ['/developers', 'Developers'],
+    ['/team', 'Team'],
   ],
   operator: [
     ['/', 'Review queue'],
     ['/merchants', 'Merchants'],
+    ['/team', 'Team'],
   ],
 };
 
@@ -93,11 +98,14 @@ function Shell(props: { session: SessionData; onSignOut: () => void }) {
         <span class="brand">Vigia</span>
         <nav aria-label="Main">
           <ul>
-            {NAV[side].map(([href, label]) => (
-              <li key={href} aria-current={current(href) ? 'page' : undefined}>
-                <Link href={href}>{label}</Link>
-              </li>
-            ))}
+            {/* Only owners and the operator manage users (the service refuses the others). */}
+            {NAV[side]
+              .filter(([href]) => href !== '/team' || user.role === 'owner' || user.role === 'operator')
+              .map(([href, label]) => (
+                <li key={href} aria-current={current(href) ? 'page' : undefined}>
+                  <Link href={href}>{label}</Link>
+                </li>
+              ))}
           </ul>
         </nav>
         <div class="who">

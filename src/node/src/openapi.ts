@@ -9578,6 +9578,57 @@ export interface paths {
                                         [key: string]: "passed" | "failed" | "unanswered";
                                     };
                                 } | null;
+                                /** @description How the checkout was filled (aggregates, never a value or a key), sent by the SDK with the card token request; the last report while the session was open. Null when none came. */
+                                behavior: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    received_at: string;
+                                    elapsed_ms: number;
+                                    first_input_ms: number | null;
+                                    fields: number;
+                                    keyless_fields: number;
+                                    keys: number;
+                                    ime_keys: number;
+                                    inputs: number;
+                                    keyless_inputs: number;
+                                    pastes: number;
+                                    drops: number;
+                                    autofills: number;
+                                    intervals: {
+                                        count: number;
+                                        median: number;
+                                        mad: number;
+                                        sd: number;
+                                        min: number;
+                                    } | null;
+                                    dwell: {
+                                        count: number;
+                                        median: number;
+                                        mad: number;
+                                        sd: number;
+                                        min: number;
+                                    } | null;
+                                    flight?: {
+                                        count: number;
+                                        median: number;
+                                        mad: number;
+                                        sd: number;
+                                        min: number;
+                                    } | null;
+                                    overlaps?: number;
+                                    mouse_clicks: number;
+                                    touch_clicks: number;
+                                    pen_clicks: number;
+                                    travelled_clicks: number;
+                                    mouse_moves: number;
+                                    path_px: number;
+                                    touches: number;
+                                    focus_changes: number;
+                                    tabs: number;
+                                    submits: number;
+                                } | null;
                                 charge_id: string | null;
                                 /**
                                  * Format: date-time
@@ -9736,6 +9787,57 @@ export interface paths {
                             exp_year: number;
                             /** @description Three digits, four for American Express. Checked, never stored. */
                             cvv: string;
+                        };
+                        /** @description The fraud session's behaviour (the SDK sends it): stored on the session when it is the merchant's, open, and signals_token is its token; otherwise dropped, and the card token is still created. */
+                        fraud?: {
+                            /** Format: uuid */
+                            session_id: string;
+                            signals_token: string;
+                            behavior: {
+                                elapsed_ms: number;
+                                first_input_ms: number | null;
+                                fields: number;
+                                keyless_fields: number;
+                                keys: number;
+                                ime_keys: number;
+                                inputs: number;
+                                keyless_inputs: number;
+                                pastes: number;
+                                drops: number;
+                                autofills: number;
+                                intervals: {
+                                    count: number;
+                                    median: number;
+                                    mad: number;
+                                    sd: number;
+                                    min: number;
+                                } | null;
+                                dwell: {
+                                    count: number;
+                                    median: number;
+                                    mad: number;
+                                    sd: number;
+                                    min: number;
+                                } | null;
+                                flight?: {
+                                    count: number;
+                                    median: number;
+                                    mad: number;
+                                    sd: number;
+                                    min: number;
+                                } | null;
+                                overlaps?: number;
+                                mouse_clicks: number;
+                                touch_clicks: number;
+                                pen_clicks: number;
+                                travelled_clicks: number;
+                                mouse_moves: number;
+                                path_px: number;
+                                touches: number;
+                                focus_changes: number;
+                                tabs: number;
+                                submits: number;
+                            };
                         };
                     };
                 };
@@ -10000,7 +10102,7 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "NATIVE_LIES" | "WORKER_MISMATCH" | "IFRAME_MISMATCH" | "DEVTOOLS_PROTOCOL" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS" | "VISITOR_ID_FORGED" | "DEVICE_CARDS_ACROSS_MERCHANTS" | "DEVICE_SHARED_ACROSS_MERCHANTS" | "BEHAVIOR_SCRIPTED_INPUT" | "BEHAVIOR_ROBOTIC_TYPING" | "BEHAVIOR_POINTER_TELEPORT" | "BEHAVIOR_TOO_FAST")[];
                                 };
                                 refunded_at: string | null;
                                 /**
@@ -10185,7 +10287,7 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "NATIVE_LIES" | "WORKER_MISMATCH" | "IFRAME_MISMATCH" | "DEVTOOLS_PROTOCOL" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS" | "VISITOR_ID_FORGED" | "DEVICE_CARDS_ACROSS_MERCHANTS" | "DEVICE_SHARED_ACROSS_MERCHANTS" | "BEHAVIOR_SCRIPTED_INPUT" | "BEHAVIOR_ROBOTIC_TYPING" | "BEHAVIOR_POINTER_TELEPORT" | "BEHAVIOR_TOO_FAST")[];
                                 };
                                 refunded_at: string | null;
                                 /**
@@ -10418,7 +10520,7 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "NATIVE_LIES" | "WORKER_MISMATCH" | "IFRAME_MISMATCH" | "DEVTOOLS_PROTOCOL" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS" | "VISITOR_ID_FORGED" | "DEVICE_CARDS_ACROSS_MERCHANTS" | "DEVICE_SHARED_ACROSS_MERCHANTS" | "BEHAVIOR_SCRIPTED_INPUT" | "BEHAVIOR_ROBOTIC_TYPING" | "BEHAVIOR_POINTER_TELEPORT" | "BEHAVIOR_TOO_FAST")[];
                                 };
                                 refunded_at: string | null;
                                 /**
@@ -10604,7 +10706,7 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "NATIVE_LIES" | "WORKER_MISMATCH" | "IFRAME_MISMATCH" | "DEVTOOLS_PROTOCOL" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS" | "VISITOR_ID_FORGED" | "DEVICE_CARDS_ACROSS_MERCHANTS" | "DEVICE_SHARED_ACROSS_MERCHANTS" | "BEHAVIOR_SCRIPTED_INPUT" | "BEHAVIOR_ROBOTIC_TYPING" | "BEHAVIOR_POINTER_TELEPORT" | "BEHAVIOR_TOO_FAST")[];
                                 };
                                 refunded_at: string | null;
                                 /**
@@ -10816,6 +10918,14 @@ export interface paths {
                                     max_ips: number;
                                     window_minutes: number;
                                 };
+                                /** @description The platform-wide device graph: VISITOR_ID_FORGED looks back window_minutes, DEVICE_SHARED_ACROSS_MERCHANTS shared_minutes; DEVICE_CARDS_ACROSS_MERCHANTS above max_cards distinct cards at min_merchants merchants or more within velocity_minutes. */
+                                graph: {
+                                    window_minutes: number;
+                                    shared_minutes: number;
+                                    velocity_minutes: number;
+                                    max_cards: number;
+                                    min_merchants: number;
+                                };
                                 /** @description SIGNALS_TOO_FAST: the least time a profiler run takes, and the clock slack allowed. */
                                 timing: {
                                     min_profile_ms: number;
@@ -10947,6 +11057,14 @@ export interface paths {
                                     max_buyers: number;
                                     max_ips: number;
                                     window_minutes: number;
+                                };
+                                /** @description The platform-wide device graph: VISITOR_ID_FORGED looks back window_minutes, DEVICE_SHARED_ACROSS_MERCHANTS shared_minutes; DEVICE_CARDS_ACROSS_MERCHANTS above max_cards distinct cards at min_merchants merchants or more within velocity_minutes. */
+                                graph: {
+                                    window_minutes: number;
+                                    shared_minutes: number;
+                                    velocity_minutes: number;
+                                    max_cards: number;
+                                    min_merchants: number;
                                 };
                                 /** @description SIGNALS_TOO_FAST: the least time a profiler run takes, and the clock slack allowed. */
                                 timing: {

@@ -19,12 +19,14 @@ import { findDelivery } from '../webhooks/deliveries.js';
 import { deliveryRoutes } from '../webhooks/delivery-routes.js';
 import { endpointRoutes } from '../webhooks/endpoint-routes.js';
 import { presentDelivery } from '../webhooks/present.js';
+import { auditRoutes, recordDashboardChange } from './audit.js';
 import { authenticateDashboardRequest } from './auth.js';
 import { chargeEvents, chargeFraudSession, explainReasons } from './charge-activity.js';
 import { HomeStats, MAX_PERIOD_DAYS, periodDays } from './home.js';
 import { reviewQueue } from './review-queue.js';
 import { sessionRoutes } from './session-routes.js';
 import { sendTestEvent } from './test-event.js';
+import { userRoutes } from './user-routes.js';
 import { userEmails } from './users.js';
 
 /**
@@ -189,19 +191,30 @@ const dashboardViews: FastifyPluginAsyncTypebox = async (app) => {
 export const dashboardApi: FastifyPluginAsync = async (app) => {
   app.decorateRequest('dashboardSession', null);
   // The OpenAPI document describes the key-authenticated API, not the dashboard's copy of it.
-  // The app's key authentication and per-key rate limits do not apply here: each route's auth decision moves to
-  // `dashboardAuth`, which the session hook enforces (dashboard/auth.ts).
+  // The app's key authentication and rate limits do not apply here: each route's auth decision moves to
+  // `dashboardAuth` and its bucket to `dashboardRateLimit`, which the session hook enforces once it knows the
+  // user (dashboard/auth.ts): in the merchant's buckets, with the operator's overrides, and the user's own.
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
-    const { auth, rateLimit: _metered, ...config } = route.config ?? {};
-    route.config = { ...config, auth: 'none', dashboardAuth: auth ?? 'none' };
+    const { auth, rateLimit, ...config } = route.config ?? {};
+    // The dashboard's own views count as `default`; sign-in has its own limits, and signing out always works.
+    const unmetered = config.dashboardPublic || config.anyRole;
+    const dashboardRateLimit = rateLimit ?? (unmetered ? 'none' : 'default');
+    route.config = { ...config, auth: 'none', dashboardAuth: auth ?? 'none', dashboardRateLimit };
   });
-  app.addHook('onRequest', async (request) => authenticateDashboardRequest(app, request));
+  app.addHook('onRequest', async (request, reply) => authenticateDashboardRequest(app, request, reply));
+  // Before the answer leaves: whoever sees a change done can find it in the audit.
+  app.addHook('onSend', async (request, reply, payload) => {
+    await recordDashboardChange(request, reply);
+    return payload;
+  });
   // A signed-in answer is private to its user: never cached by a browser or a proxy.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
   await app.register(sessionRoutes);
+  await app.register(userRoutes);
+  await app.register(auditRoutes);
   await app.register(sameApi);
   await app.register(dashboardViews);
 };

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isTestKey } from '../core/keys.js';
 import { ApiError } from '../errors.js';
 import type { RouteAuth } from '../http/auth.js';
+import { applyRateLimit, applyUserRateLimit, type RateLimitCategory } from '../http/rate-limit.js';
 import { currentPublicKey } from '../merchants/keys.js';
 import { getMerchant } from '../merchants/service.js';
 import { sessionCookie } from './cookies.js';
@@ -14,6 +15,8 @@ declare module 'fastify' {
     dashboardPublic?: boolean;
     /** Who may call a dashboard route, moved from `auth` when the route is mounted (dashboard/api.ts). */
     dashboardAuth?: RouteAuth;
+    /** The route's rate-limit bucket, moved from `rateLimit`: counted once the session names the user. */
+    dashboardRateLimit?: RateLimitCategory | 'none';
     /** Only a merchant's owner may call it (team, keys). */
     ownerOnly?: boolean;
     /** Any signed-in user may call it, a viewer's change included: signing out must always work. */
@@ -52,10 +55,11 @@ async function merchantInTestMode(app: FastifyInstance, merchantId: string): Pro
 export async function authenticateDashboardRequest(
   app: FastifyInstance,
   request: FastifyRequest,
+  reply: FastifyReply,
 ): Promise<void> {
   // The caller here is the session's; a key sent beside it was never verified, so no handler may read one.
   delete request.headers.authorization;
-  const token = sessionCookie(request);
+  const token = sessionCookie(request, reply);
   const session = token ? await findSession(app.store.db, token, app.clock()) : null;
   request.dashboardSession = session;
   const config = request.routeOptions.config;
@@ -77,7 +81,8 @@ export async function authenticateDashboardRequest(
   if (required === 'operator') {
     if (user.role !== 'operator') throw forbidden('This page is for the platform operator.');
     request.caller = { kind: 'operator', operatorKeyId: user.id };
-    return;
+    // The operator's bucket is already this user's (`operator:<user id>`).
+    return meter(app, request, reply);
   }
   if (user.merchantId === null) {
     if (required === 'none') return;
@@ -92,4 +97,16 @@ export async function authenticateDashboardRequest(
   const merchant = await getMerchant(app.store.db, user.merchantId);
   if (!merchant) throw forbidden('Your merchant account no longer exists.');
   request.caller = { kind: 'secret', merchant, testMode: await merchantInTestMode(app, merchant.id) };
+  await meter(app, request, reply);
+  const category = config.dashboardRateLimit;
+  if (category && category !== 'none') {
+    await applyUserRateLimit(app.requestCounters, category, user.id, merchant.rateLimits, request, reply);
+  }
+}
+
+/** Counts the request in its caller's bucket, as /v1 counts a key's: the merchant's, with its overrides. */
+async function meter(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const category = request.routeOptions.config.dashboardRateLimit;
+  if (!category || category === 'none') return;
+  await applyRateLimit(app.requestCounters, category, request, reply, app.config.publicWriteLimit);
 }

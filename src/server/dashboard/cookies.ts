@@ -1,28 +1,53 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors.js';
 import { SESSION_MAX_MS } from './sessions.js';
 
-export const SESSION_COOKIE = 'vigia_dashboard';
-const COOKIE_PATH = '/dashboard';
+/**
+ * `__Host-`: a browser takes the cookie only from this very host, Secure, with `Path=/` and no Domain, so a
+ * sibling subdomain cannot plant one. Development runs on plain http://127.0.0.1, where a Secure cookie (and so
+ * the prefix) is not kept by every browser: there the name goes without it.
+ */
+export const SESSION_COOKIE = '__Host-vigia_dashboard';
+export const DEVELOPMENT_SESSION_COOKIE = 'vigia_dashboard';
 
-/** The session cookie's value, if the request carries one. */
-export function sessionCookie(request: FastifyRequest): string | null {
+const cookieName = (request: FastifyRequest) =>
+  request.server.config.env === 'development' ? DEVELOPMENT_SESSION_COOKIE : SESSION_COOKIE;
+
+/**
+ * The session cookie's value, if the request carries one. Two of that name are refused, not resolved: the first
+ * one would win, and a cookie planted for a parent domain (without the prefix) could come first.
+ */
+export function sessionCookie(request: FastifyRequest, reply: FastifyReply): string | null {
+  const name = cookieName(request);
+  const values: string[] = [];
   for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return value.join('=') || null;
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) values.push(value.join('='));
   }
-  return null;
+  if (values.length > 1) {
+    clearSessionCookie(request, reply);
+    throw new ApiError(
+      400,
+      'SESSION_COOKIE_AMBIGUOUS',
+      'This request carries two dashboard session cookies: sign in again (clear this site’s cookies if it persists).',
+    );
+  }
+  return values[0] || null;
 }
 
 // Secure everywhere but development, which runs on plain http://127.0.0.1.
 function attributes(request: FastifyRequest, maxAgeSeconds: number): string {
   const secure = request.server.config.env === 'development' ? '' : '; Secure';
-  return `Path=${COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure}`;
+  return `Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure}`;
 }
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  reply.header('Set-Cookie', `${SESSION_COOKIE}=${token}; ${attributes(request, SESSION_MAX_MS / 1000)}`);
+  reply.header(
+    'Set-Cookie',
+    `${cookieName(request)}=${token}; ${attributes(request, SESSION_MAX_MS / 1000)}`,
+  );
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.header('Set-Cookie', `${SESSION_COOKIE}=; ${attributes(request, 0)}`);
+  reply.header('Set-Cookie', `${cookieName(request)}=; ${attributes(request, 0)}`);
 }

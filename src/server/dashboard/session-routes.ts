@@ -7,7 +7,7 @@ import { clearSessionCookie, setSessionCookie } from './cookies.js';
 import { LoginLimits } from './login-limits.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords.js';
 import { closeSession, type DashboardSession, openSession } from './sessions.js';
-import { authenticate, normalizeEmail, setPasswordWithToken } from './users.js';
+import { authenticate, findUserByEmail, normalizeEmail, setPasswordWithToken } from './users.js';
 
 const Email = Type.String({ minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+$' });
 
@@ -65,10 +65,12 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const email = normalizeEmail(request.body.email);
-      await limits.admit(request.ip, email);
-      const user = await authenticate(app.store.db, email, request.body.password);
+      const account = await findUserByEmail(app.store.db, email);
+      const attempt = { ip: request.ip, email, epoch: account?.sign_in_epoch ?? 0 };
+      await limits.admit(attempt);
+      const user = await authenticate(app.store.db, account, request.body.password, app.clock());
       if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'The e-mail or the password is not right.');
-      await limits.succeeded(email);
+      await limits.succeeded(attempt);
       const { token, csrfToken } = await openSession(app.store.db, user.id, app.clock());
       setSessionCookie(request, reply, token);
       reply.status(201);

@@ -48,6 +48,7 @@ export async function findSession(db: Db, token: string, now: Date): Promise<Das
     .selectAll('u')
     .select(['s.id as session_id', 's.csrf_token', 's.last_seen_at', 's.expires_at'])
     .where('s.token_hash', '=', hashToken(token))
+    .where('u.disabled_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
   const idleSince = Date.parse(row.last_seen_at);

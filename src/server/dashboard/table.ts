@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 export type MerchantRole = 'owner' | 'developer' | 'viewer';
 export type DashboardRole = MerchantRole | 'operator';
 
@@ -13,6 +15,10 @@ export interface DashboardUsersTable {
   /** SHA-256 of the one-time password-set token; cleared once used. */
   password_set_token_hash: string | null;
   password_set_expires_at: string | null;
+  /** Part of the sign-in counters' keys: raising it (`user unlock`) forgets the account's failures. */
+  sign_in_epoch: Generated<number>;
+  /** Set while the user may not sign in (`user disable`); their sessions ended when it was set. */
+  disabled_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -27,4 +33,19 @@ export interface DashboardSessionsTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+}
+
+/** A change made through the dashboard (not GET/HEAD), by whom, whatever its outcome (0049). */
+export interface DashboardAuditTable {
+  id: string;
+  user_id: string;
+  /** The user's merchant; null for the operator's users. */
+  merchant_id: string | null;
+  method: string;
+  /** The route's pattern (`/dashboard/api/v1/charges/:id/refund`), never the body. */
+  route: string;
+  /** The route's `:id`, when it has one. */
+  target_id: string | null;
+  status_code: number;
+  created_at: string;
 }

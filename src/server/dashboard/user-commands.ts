@@ -4,7 +4,15 @@ import type { Database } from '../db/database.js';
 import { ApiError } from '../errors.js';
 import { getMerchant } from '../merchants/service.js';
 import type { DashboardRole, MerchantRole } from './table.js';
-import { createDashboardUser, normalizeEmail } from './users.js';
+import {
+  changeRole,
+  disableUser,
+  enableUser,
+  endSessions,
+  resetPassword,
+  unlockSignIn,
+} from './user-admin.js';
+import { createDashboardUser, findUserByEmail, normalizeEmail } from './users.js';
 
 export const MERCHANT_ROLES: readonly MerchantRole[] = ['owner', 'developer', 'viewer'];
 
@@ -58,4 +66,48 @@ export async function runUserCreate(db: Kysely<Database>, command: UserCommand, 
     merchant_id: user.merchantId,
     password_set_url: `${baseUrl}/set-password#token=${passwordSetToken}`,
   };
+}
+
+/** What `user <action> --email E` does to an existing user (owners and the operator do the same from the dashboard). */
+export type UserAction = 'disable' | 'enable' | 'role' | 'reset-password' | 'unlock' | 'sign-out';
+
+export async function runUserAction(
+  db: Kysely<Database>,
+  action: UserAction,
+  command: Pick<UserCommand, 'email' | 'role'>,
+  baseUrl: string,
+  now: Date,
+) {
+  const user = command.email ? await findUserByEmail(db, command.email) : undefined;
+  if (!command.email) throw new UserCommandError(`user ${action} needs --email E`);
+  if (!user) throw new UserCommandError(`There is no dashboard user ${normalizeEmail(command.email)}.`);
+  const done = { id: user.id, email: user.email };
+  switch (action) {
+    case 'disable':
+      await disableUser(db, user.id, now);
+      return { ...done, disabled: true };
+    case 'enable':
+      await enableUser(db, user.id, now);
+      return { ...done, disabled: false };
+    case 'role': {
+      const role = command.role as MerchantRole;
+      if (!MERCHANT_ROLES.includes(role))
+        throw new UserCommandError(`--role must be one of ${MERCHANT_ROLES.join(', ')}`);
+      if (!(await changeRole(db, user.id, role, now)))
+        throw new UserCommandError(
+          `${user.email} is the operator's: only merchant users have a role to change.`,
+        );
+      return { ...done, role };
+    }
+    case 'reset-password': {
+      const token = await resetPassword(db, user.id, now);
+      return { ...done, password_set_url: `${baseUrl}/set-password#token=${token}` };
+    }
+    case 'unlock':
+      await unlockSignIn(db, user.id, now);
+      return { ...done, unlocked: true };
+    case 'sign-out':
+      await endSessions(db, user.id);
+      return { ...done, signed_out: true };
+  }
 }

@@ -3,7 +3,7 @@ import { newId } from '../core/ids.js';
 import type { Database } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { businessRule } from '../errors.js';
-import { DECOY_HASH, hashPassword, verifyPassword } from './passwords.js';
+import { DECOY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import type { DashboardRole, DashboardUsersTable } from './table.js';
 import { hashToken, newToken } from './tokens.js';
 
@@ -54,6 +54,8 @@ export async function createDashboardUser(
     password_set_token_hash: passwordSetToken === null ? null : hashToken(passwordSetToken),
     password_set_expires_at:
       passwordSetToken === null ? null : new Date(input.now.getTime() + PASSWORD_SET_TTL_MS).toISOString(),
+    sign_in_epoch: 0,
+    disabled_at: null,
     created_at: now,
     updated_at: now,
   };
@@ -75,15 +77,36 @@ export async function findUser(db: Db, id: string): Promise<DashboardUser | null
   return row ? toDashboardUser(row) : null;
 }
 
-/** The user whose e-mail and password these are, or null; as slow for an unknown e-mail as for a wrong password. */
-export async function authenticate(db: Db, email: string, password: string): Promise<DashboardUser | null> {
-  const row = await db
+/** The user row of an e-mail (disabled or not), or undefined. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db
     .selectFrom('dashboard_users')
     .selectAll()
     .where('email', '=', normalizeEmail(email))
     .executeTakeFirst();
+}
+
+/**
+ * The user if `password` is theirs and they are not disabled, or null; as slow for an unknown e-mail as for a
+ * wrong password. A hash made below today's cost is made again from the password (passwords.ts).
+ */
+export async function authenticate(
+  db: Db,
+  row: UserRow | undefined,
+  password: string,
+  now: Date,
+): Promise<DashboardUser | null> {
   const matches = await verifyPassword(password, row?.password_hash ?? DECOY_HASH);
-  return row?.password_hash && matches ? toDashboardUser(row) : null;
+  if (!row?.password_hash || !matches || row.disabled_at !== null) return null;
+  if (needsRehash(row.password_hash)) {
+    await db
+      .updateTable('dashboard_users')
+      .set({ password_hash: await hashPassword(password), updated_at: now.toISOString() })
+      .where('id', '=', row.id)
+      .where('password_hash', '=', row.password_hash)
+      .execute();
+  }
+  return toDashboardUser(row);
 }
 
 /** Sets the password of the user holding a valid password-set token, which is used up; null when not valid. */

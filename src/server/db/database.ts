@@ -1,6 +1,6 @@
 import type { ChargesTable } from '../charges/table.js';
 import type { IdempotencyKeysTable } from '../core/idempotency.js';
-import type { DashboardSessionsTable, DashboardUsersTable } from '../dashboard/table.js';
+import type { DashboardAuditTable, DashboardSessionsTable, DashboardUsersTable } from '../dashboard/table.js';
 import type { FraudSessionReuseRefusalsTable, FraudSessionsTable } from '../fraud/table.js';
 import type { MerchantPreviousKeysTable, MerchantsTable } from '../merchants/table.js';
 import type { OperatorKeysTable } from '../operators/table.js';
@@ -51,6 +51,7 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   dashboard_users: DashboardUsersTable;
   dashboard_sessions: DashboardSessionsTable;
+  dashboard_audit: DashboardAuditTable;
 }
 
 export type VigiaStore = Store<Database>;

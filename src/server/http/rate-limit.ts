@@ -65,6 +65,11 @@ const OWN_HEADERS: RateLimitHeaders = {
   remaining: 'x-ratelimit-remaining',
   reset: 'x-ratelimit-reset',
 };
+const USER_HEADERS: RateLimitHeaders = {
+  limit: 'x-ratelimit-user-limit',
+  remaining: 'x-ratelimit-user-remaining',
+  reset: 'x-ratelimit-user-reset',
+};
 const MERCHANT_HEADERS: RateLimitHeaders = {
   limit: 'x-ratelimit-merchant-limit',
   remaining: 'x-ratelimit-merchant-remaining',
@@ -239,6 +244,29 @@ export function applyRateLimit(
   if (own instanceof Promise)
     return own.then(() => consume(counters, merchantWide, merchantWide.key, request, reply));
   return consume(counters, merchantWide, merchantWide.key, request, reply);
+}
+
+/**
+ * A dashboard user's own bucket, besides their merchant's (which `applyRateLimit` counts, with the operator's
+ * overrides): at most the default limit, however high the merchant's was raised for its servers, so that one
+ * person's tab (or a stolen session) cannot spend the whole of the merchant's budget.
+ */
+export function applyUserRateLimit(
+  counters: RequestCounters,
+  category: RateLimitCategory,
+  userId: string,
+  merchantLimits: Partial<Record<RateLimitCategory, number>>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void | Promise<void> {
+  const limit = Math.min(merchantLimits[category] ?? Infinity, DEFAULT_RATE_LIMITS[category]);
+  const user = bucket(
+    `${category}:dashboard-user:${userId}`,
+    limit,
+    `${category} requests of your user`,
+    USER_HEADERS,
+  );
+  return consume(counters, user, user.key, request, reply);
 }
 
 /**

@@ -34,7 +34,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(login.statusCode).toBe(201);
     const setCookie = String(login.headers['set-cookie']);
     expect(setCookie).toMatch(
-      /^vigia_dashboard=[\w-]{43}; Path=\/dashboard; Max-Age=43200; HttpOnly; SameSite=Strict; Secure$/,
+      /^__Host-vigia_dashboard=[\w-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict; Secure$/,
     );
     expect(login.json().data.user).toEqual({
       id: expect.any(String),

@@ -31,6 +31,8 @@ import m0044 from './0044_fraud_session_challenge.js';
 import m0045 from './0045_fraud_request_headers.js';
 import m0046 from './0046_fraud_session_behavior.js';
 import m0047 from './0047_device_graph.js';
+import m0048 from './0048_dashboard_user_controls.js';
+import m0049 from './0049_dashboard_audit.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -67,6 +69,8 @@ export const migrations: Record<string, Migration> = {
   '0043_charges_search_days_pg': m0043,
   '0044_fraud_session_challenge': m0044,
   '0045_fraud_request_headers': m0045,
-  '0047_device_graph': m0047,
   '0046_fraud_session_behavior': m0046,
+  '0047_device_graph': m0047,
+  '0048_dashboard_user_controls': m0048,
+  '0049_dashboard_audit': m0049,
 };
