@@ -42,7 +42,9 @@ export async function launchPuppeteerExtraStealth(options: {
           env: options.env,
         },
   );
-  const page = (await browser.pages())[0] ?? (await browser.newPage());
+  // A new tab, as the plugin's README does: its evasions are scripts it adds to each page it sees created, and
+  // the tab Chromium opened at launch was there before the plugin listened.
+  const page = await browser.newPage();
   await page.goto(options.url);
   return {
     fill: (checkout) => fillWithPuppeteer(page, checkout, { ghostCursor: options.ghostCursor }),
