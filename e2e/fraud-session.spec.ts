@@ -83,9 +83,11 @@ for (const [label, path] of [
     });
     expect(signals?.ip_lookup.ip_address).toBe(created.observed.ip_address);
     // The report came from the page that created the session: same source IP and User-Agent, kept as evidence.
-    expect((signals as { observed?: unknown } | null)?.observed).toEqual({
+    expect((signals as { observed?: unknown } | null)?.observed).toMatchObject({
       ip_address: created.observed.ip_address,
       user_agent: userAgent,
+      // The browser's own request headers, which the service holds against the engine it claims.
+      headers: { secure: true, values: expect.objectContaining({ 'sec-fetch-mode': 'cors' }) },
     });
 
     await expect(page.locator('#status')).toHaveAttribute('data-state', 'reported');

@@ -203,7 +203,18 @@ export async function makeCharge(vigia: Vigia): Promise<any> {
       cookies_accepted: true,
       user_agent: ua,
     },
-    { 'user-agent': ua, origin: 'https://shop.example.com' },
+    // What Chrome 131 sends on the SDK's cross-origin fetch (the service checks a browser's request headers).
+    {
+      'user-agent': ua,
+      origin: 'https://shop.example.com',
+      'sec-fetch-site': 'cross-site',
+      'sec-fetch-mode': 'cors',
+      'sec-fetch-dest': 'empty',
+      'sec-ch-ua': '"Google Chrome";v="131", "Chromium";v="131", "Not_A Brand";v="24"',
+      'sec-ch-ua-mobile': '?0',
+      'sec-ch-ua-platform': '"Windows"',
+      'accept-language': 'pt-BR,pt;q=0.9',
+    },
   );
   return vigia.api('POST', '/v1/charges', sk, {
     amount: 12_990,
