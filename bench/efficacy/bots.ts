@@ -4,7 +4,7 @@ import { chromium as playwrightChromium } from '@playwright/test';
 import puppeteer from 'puppeteer-core';
 import { Builder, By, type WebDriver } from 'selenium-webdriver';
 import chrome from 'selenium-webdriver/chrome.js';
-import { freePort } from '../../test/helpers/ports.js';
+import { freePort, waitForPort } from '../../test/helpers/ports.js';
 import { type Checkout, entries } from './buyers.js';
 import { BINARIES, CHROMIUM_FLAGS } from './humans.js';
 import { type DrivenBrowser, fillWithPlaywright, fillWithPuppeteer } from './kits/input.js';
@@ -32,22 +32,6 @@ export type Driver =
   | 'patchright-chromium'
   | 'rebrowser-playwright-chromium'
   | 'playwright-extra-stealth-chromium';
-
-async function waitForPort(port: number, deadlineMs: number) {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`nothing listens on port ${port}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Selenium's input: `sendKeys` into each field (WebDriver's key actions), then a click on Pay. */
 async function fillWithSelenium(session: WebDriver, checkout: Checkout) {

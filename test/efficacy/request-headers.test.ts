@@ -15,7 +15,7 @@ import { ensureSdkBuilt, sdkDist } from '../../bench/lib/sdk-dist.js';
 import { buildApp, type VigiaApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { createMerchant } from '../../src/server/merchants/service.js';
-import { freePort } from '../helpers/ports.js';
+import { freePort, waitForPort } from '../helpers/ports.js';
 
 // Issue 22, part 3: the browser's own requests corroborate the engine it claims. The real service (its default
 // configuration: header evidence on) on 127.0.0.1, a checkout page on another origin (localhost: cross-site)
@@ -130,22 +130,6 @@ async function charged(sessionId: string): Promise<Checkout> {
   return { reasons, session: (await client.readSession(sessionId)) as unknown as Checkout['session'] };
 }
 
-async function waitForPort(port: number) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`port ${port} did not open`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** What each engine's own requests must show: Fetch Metadata of a cross-site CORS fetch, on both requests. */
 function expectBrowserRequests(checkout: Checkout) {
   for (const headers of [checkout.session.observed.headers, checkout.session.signals?.observed?.headers]) {
@@ -223,7 +207,7 @@ describe('the browser request headers, real engines against the real service', (
       stdio: 'ignore',
     });
     try {
-      await waitForPort(port);
+      await waitForPort(port, 15_000);
       const session = await new Builder()
         .usingServer(`http://127.0.0.1:${port}`)
         .withCapabilities({

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import { chromium } from '@playwright/test';
 import puppeteer from 'puppeteer-core';
 import { Builder } from 'selenium-webdriver';
 import { startDisplay } from '../../bench/efficacy/display.js';
 import { BINARIES, CHROMIUM_FLAGS } from '../../bench/efficacy/humans.js';
-import { freePort } from './ports.js';
+import { freePort, waitForPort } from './ports.js';
 
 export type Engine = 'Blink' | 'Gecko' | 'WebKit';
 
@@ -20,22 +20,6 @@ export interface EnginePage {
 // A standards-mode page over HTTP, as a checkout is (quirks mode and about:blank would change CSS answers).
 const PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>engine</title></head><body></body></html>';
-
-async function waitForPort(port: number, deadlineMs: number) {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`nothing listens on port ${port}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function openChromium(url: string): Promise<EnginePage> {
   const browser = await chromium.launch({ executablePath: BINARIES.chromium, args: CHROMIUM_FLAGS });
