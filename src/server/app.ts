@@ -5,6 +5,7 @@ import pino, { type DestinationStream } from 'pino';
 import { accountKeyRoutes } from './account/keys-routes.js';
 import { accountRoutes } from './account/routes.js';
 import { keyLookup } from './callers.js';
+import { type CardAcquirer, simulatedAcquirer } from './charges/acquirer.js';
 import { CHARGE_EVENT_TYPES } from './charges/index.js';
 import { chargeRoutes } from './charges/routes.js';
 import { type Clock, systemClock } from './clock.js';
@@ -49,6 +50,8 @@ declare module 'fastify' {
     outbox: Outbox;
     /** The rate-limit counters, which the dashboard counts in too (dashboard/auth.ts). */
     requestCounters: RequestCounters;
+    /** The card acquirer charges, captures, cancellations and refunds go through (charges/acquirer.ts). */
+    acquirer: CardAcquirer;
   }
 }
 
@@ -56,6 +59,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Where log lines go (tests read them to prove that no secret is logged); stdout by default. */
   logStream?: DestinationStream;
+  /** The card acquirer; the simulated one (test cards) by default. */
+  acquirer?: CardAcquirer;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -113,6 +118,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.decorate('config', config);
   app.decorate('store', store);
   app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('acquirer', options.acquirer ?? simulatedAcquirer(config.cardHashKey));
   app.decorate('credentials', new CredentialCache(app.clock));
   app.decorate('outbox', createOutbox());
   app.decorateRequest('caller', null);

@@ -6,7 +6,6 @@ import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope
 import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
 import { toListFilters } from '../http/lists.js';
 import { deviceGraphHasher } from '../risk/device-graph.js';
-import { simulatedAcquirer } from './acquirer.js';
 import { listCharges } from './list.js';
 import { presentCharge } from './present.js';
 import { ChargeBody, ChargeListQuery, ChargeSchema } from './schemas.js';
@@ -19,7 +18,6 @@ const chargeCreated = (charge: Charge) => ({
 
 /** Card charges, created and managed by the merchant's server with its secret key. */
 export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const acquirer = simulatedAcquirer(app.config.cardHashKey);
   const deviceGraph = deviceGraphHasher(app.config.cardHashKey);
   const idempotent = idempotencyHooks(app);
 
@@ -60,7 +58,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
             document: body.customer.document,
           },
         },
-        acquirer,
+        acquirer: app.acquirer,
         outbox: app.outbox,
         now: app.clock(),
         whenCreated: (trx, created) => recordIdempotentResponse(trx, request, 201, chargeCreated(created)),
@@ -135,6 +133,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const charge = await refundCharge(app.store.db, {
         merchantId: merchantOf(request).id,
         chargeId: request.params.id,
+        acquirer: app.acquirer,
         outbox: app.outbox,
         now: app.clock(),
       });
