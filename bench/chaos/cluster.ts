@@ -194,6 +194,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       VIGIA_WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       VIGIA_WEBHOOK_TIMEOUT_MS: String(options.webhookTimeoutMs ?? 3_000),
       VIGIA_RUN_WORKER: options.separateWorker ? 'false' : 'true',
+      // The load sends no browser's headers (Fetch Metadata, client hints): judged on them, every buyer would be
+      // declined, and the run would measure declines (as the suites, test/helpers/app.ts).
+      VIGIA_HEADER_EVIDENCE: 'false',
       VIGIA_DEMO_KEYS_FILE: path.join(repoRoot, '.tmp/chaos-demo-merchant.json'),
     };
     for (let n = 0; n < options.instances; n++) {
