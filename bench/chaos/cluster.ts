@@ -206,6 +206,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     if (worker) processes.push(worker);
     await Promise.all(processes.map((child) => child.start()));
 
+    const checks = options.dialect === 'sqlite' ? openStore<Database>(databaseUrl) : store;
     return {
       dialect: options.dialect,
       databaseUrl,
@@ -213,12 +214,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       instances: processes.filter((child) => child !== worker),
       worker,
       merchants,
-      store: options.dialect === 'sqlite' ? openStore<Database>(databaseUrl) : store,
+      store: checks,
       crashes: () =>
         processes.flatMap((child) => child.crashes.map((crash) => ({ process: child.name, ...crash }))),
       async stop() {
         await Promise.all(processes.map((child) => child.kill('SIGTERM')));
-        await this.store.close().catch(() => {});
+        await checks.close().catch(() => {});
         if (postgres) {
           freezePostgres(postgres, false);
           await stopPostgres(postgres);

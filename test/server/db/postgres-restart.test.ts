@@ -2,13 +2,8 @@
 // a separate `vigia worker`, with requests in flight: both processes must live through it and work afterwards.
 // The cluster has its own PostgreSQL (its own port and data directory), not the suites' shared one.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { chargeWithKey, ExchangeLog, merchantClients, openCheckout } from '../../../bench/chaos/checkout.js';
 import { type Cluster, restartDatabase, startCluster } from '../../../bench/chaos/cluster.js';
-import {
-  chargeWithKey,
-  ExchangeLog,
-  merchantClients,
-  openCheckout,
-} from '../../../bench/chaos/checkout.js';
 import { type Receiver, startReceiver } from '../../../bench/chaos/receivers.js';
 
 describe('postgres', () => {
