@@ -217,6 +217,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -361,6 +380,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -584,6 +622,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -678,6 +735,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -867,6 +943,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -1004,6 +1099,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1222,6 +1336,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         trace?: never;
@@ -1372,6 +1505,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1788,6 +1940,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -2099,6 +2270,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2544,6 +2734,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         trace?: never;
@@ -2707,6 +2916,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3000,6 +3228,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -3168,6 +3415,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -3280,6 +3546,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3485,6 +3770,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3760,6 +4064,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -3946,6 +4269,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -4079,6 +4421,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4255,6 +4616,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4491,6 +4871,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -4652,6 +5051,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -4763,6 +5181,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4971,6 +5408,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5352,6 +5808,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -5701,6 +6176,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -5856,6 +6350,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6186,6 +6699,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6537,6 +7069,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6929,6 +7480,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -7136,6 +7706,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -7326,6 +7915,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7576,6 +8184,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -7748,6 +8375,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8097,6 +8743,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8489,6 +9154,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -8737,6 +9421,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -8843,6 +9546,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -8886,6 +9608,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9123,6 +9864,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9394,6 +10154,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9740,6 +10519,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -10027,6 +10825,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -10184,6 +11001,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10456,6 +11292,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -10615,6 +11470,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10856,6 +11730,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -10975,6 +11868,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11170,6 +12082,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         trace?: never;
@@ -11297,6 +12228,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11485,6 +12435,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -11637,6 +12606,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -11748,6 +12736,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11955,6 +12962,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         trace?: never;
@@ -12090,6 +13116,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12298,6 +13343,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -12457,6 +13521,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12671,6 +13754,25 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -12797,6 +13899,25 @@ export interface paths {
                 };
                 /** @description Every error has this shape. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /** @description UPPER_SNAKE machine-readable code */
+                                code: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
