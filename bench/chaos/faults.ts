@@ -52,7 +52,13 @@ export async function injectFault(kind: FaultKind, context: FaultContext): Promi
       const cleared = Date.now();
       await sleep(RESTART_AFTER_MS);
       await victim.start();
-      return { kind, detail: `${victim.name} killed (SIGKILL), restarted after ${RESTART_AFTER_MS / 1000} s`, start, cleared, end: Date.now() };
+      return {
+        kind,
+        detail: `${victim.name} killed (SIGKILL), restarted after ${RESTART_AFTER_MS / 1000} s`,
+        start,
+        cleared,
+        end: Date.now(),
+      };
     }
     case 'kill-worker': {
       const worker = cluster.worker!;
@@ -60,14 +66,26 @@ export async function injectFault(kind: FaultKind, context: FaultContext): Promi
       await sleep(RESTART_AFTER_MS);
       await worker.start();
       const cleared = Date.now();
-      return { kind, detail: `worker killed (SIGKILL), restarted after ${RESTART_AFTER_MS / 1000} s`, start, cleared, end: cleared };
+      return {
+        kind,
+        detail: `worker killed (SIGKILL), restarted after ${RESTART_AFTER_MS / 1000} s`,
+        start,
+        cleared,
+        end: cleared,
+      };
     }
     case 'restart-postgres': {
       crashPostgres(cluster.postgres!);
       await sleep(POSTGRES_DOWN_MS);
       restartPostgres(cluster.postgres!);
       const cleared = Date.now();
-      return { kind, detail: `immediate shutdown, started again after ${POSTGRES_DOWN_MS / 1000} s`, start, cleared, end: cleared };
+      return {
+        kind,
+        detail: `immediate shutdown, started again after ${POSTGRES_DOWN_MS / 1000} s`,
+        start,
+        cleared,
+        end: cleared,
+      };
     }
     case 'freeze-postgres': {
       freezePostgres(cluster.postgres!, true);

@@ -88,11 +88,18 @@ export async function runPhases(phases: PhaseOptions[]): Promise<PhaseReport[]> 
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { short: { type: 'boolean', default: false } } });
+  // --dialect postgres|sqlite runs that phase alone (and writes nothing).
+  const { values } = parseArgs({
+    options: { short: { type: 'boolean', default: false }, dialect: { type: 'string' } },
+  });
   const startedAt = new Date();
-  const reports = await runPhases(values.short ? shortPhases() : fullPhases());
+  const phases = (values.short ? shortPhases() : fullPhases()).filter(
+    (phase) => values.dialect === undefined || phase.dialect === values.dialect,
+  );
+  const reports = await runPhases(phases);
   const markdown = renderReliability(reports, `npm run chaos${values.short ? ' -- --short' : ''}`, startedAt);
   console.log(markdown);
-  if (!values.short) fs.writeFileSync(path.join(repoRoot, 'docs/reliability.md'), markdown);
+  if (!values.short && values.dialect === undefined)
+    fs.writeFileSync(path.join(repoRoot, 'docs/reliability.md'), markdown);
   process.exit(reports.every((report) => report.passed) ? 0 : 1);
 }

@@ -93,6 +93,8 @@ export function renderReliability(phases: PhaseReport[], command: string, starte
       '',
     );
     if (phase.failures.length > 0) lines.push(`Failures: ${phase.failures.join('; ')}.`, '');
+    if (w.missingDetail.length > 0)
+      lines.push('Missing deliveries:', '', ...w.missingDetail.map((m) => `- ${m}`), '');
     for (const crash of phase.crashes) lines.push('```', crash.slice(-1_200), '```', '');
   }
   lines.push(

@@ -3,19 +3,19 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { CHARGE_EVENT_TYPES } from '../../src/server/charges/events.js';
 import type { Vigia } from '../../src/node/src/index.js';
+import { CHARGE_EVENT_TYPES } from '../../src/server/charges/events.js';
 import { chargeBody } from '../../test/helpers/charges.js';
-import { type ChaosMerchant, type Cluster, startCluster } from './cluster.js';
 import {
   type ChargeOutcome,
   chargeWithKey,
-  emailOfKey,
   type Exchange,
   ExchangeLog,
+  emailOfKey,
   merchantClients,
   openCheckout,
 } from './checkout.js';
+import { type ChaosMerchant, type Cluster, startCluster } from './cluster.js';
 import {
   type FaultKind,
   type FaultWindow,
@@ -84,6 +84,8 @@ export interface PhaseReport {
     /** Expected (event, endpoint) pairs, the black hole's left out. */
     expected: number;
     missing: number;
+    /** The first few missing deliveries as the store has them. */
+    missingDetail: string[];
     duplicates: number;
     blackHoleRequests: number;
     /** The other merchant's prompt endpoint, events outside fault windows: event → delivery, ms. */
@@ -129,7 +131,8 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseReport> {
   try {
     if (options.dialect === 'sqlite') {
       const mounted = mountSmallDisk(diskDir, 48);
-      if (mounted.ok) notes.push('SQLite on a 48 MiB tmpfs, filled with a file of zeros until ENOSPC, then freed.');
+      if (mounted.ok)
+        notes.push('SQLite on a 48 MiB tmpfs, filled with a file of zeros until ENOSPC, then freed.');
       else {
         faults = faults.filter((kind) => kind !== 'fill-disk');
         notes.push(`Disk fill skipped: a tmpfs could not be mounted (${mounted.reason}).`);
@@ -171,7 +174,12 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseReport> {
         const order = [...urls.slice(firstInstance), ...urls.slice(0, firstInstance)];
         const checkout = await openCheckout(order, merchant, log);
         if (!checkout) continue;
-        const outcome = await chargeWithKey(clients.get(merchant)!, firstInstance, checkout, 1000 + ++sequence);
+        const outcome = await chargeWithKey(
+          clients.get(merchant)!,
+          firstInstance,
+          checkout,
+          1000 + ++sequence,
+        );
         load.outcomes.push(outcome);
         if (outcome.status === 'captured' && Math.random() < options.refundShare) {
           load.refunds.push(await refund(clients.get(merchant)!, firstInstance, outcome.chargeId!));
@@ -268,13 +276,16 @@ async function check(
       .execute();
     let missing = 0;
     let expected = 0;
+    const pairs: { eventId: string; url: string }[] = [];
     for (const event of events) {
       for (const receiver of endpointsOf.get(event.merchant_id) ?? []) {
         expected++;
-        if (!receiver.received.has(event.id)) missing++;
+        if (receiver.received.has(event.id)) continue;
+        missing++;
+        pairs.push({ eventId: event.id, url: receiver.url });
       }
     }
-    return { events, missing, expected };
+    return { events, missing, expected, pairs };
   };
   const drainEnd = Date.now() + options.drainMs;
   let deliveries = await missingPairs();
@@ -282,6 +293,19 @@ async function check(
     await sleep(1_000);
     deliveries = await missingPairs();
   }
+  // What the store says of the deliveries that never arrived: to see why.
+  const missingDetail = await Promise.all(
+    deliveries.pairs.slice(0, 5).map(async ({ eventId, url }) => {
+      const row = await db
+        .selectFrom('webhook_deliveries as d')
+        .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+        .select(['d.status', 'd.attempt_count', 'd.next_attempt_at', 'd.lease_expires_at', 'd.event_type'])
+        .where('d.event_id', '=', eventId)
+        .where('e.url', '=', url)
+        .executeTakeFirst();
+      return `${eventId} → ${url}: ${row ? JSON.stringify(row) : 'no delivery row'}`;
+    }),
+  );
   const duplicates = [receivers.prompt, receivers.slow, receivers.flaky, receivers.other].reduce(
     (sum, receiver) => sum + [...receiver.received.values()].reduce((n, times) => n + times.length - 1, 0),
     0,
@@ -297,7 +321,9 @@ async function check(
     })
     .sort((a, b) => a - b);
   const quantile = (q: number) =>
-    latencies.length === 0 ? null : latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+    latencies.length === 0
+      ? null
+      : latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
 
   // Charges: every acknowledged one exists, as its key's only charge.
   const charges = await db
@@ -305,7 +331,8 @@ async function check(
     .select(['id', 'customer_email', 'fraud_session_id', 'card_token_id', 'status'])
     .execute();
   const byEmail = new Map<string, typeof charges>();
-  for (const charge of charges) byEmail.set(charge.customer_email, [...(byEmail.get(charge.customer_email) ?? []), charge]);
+  for (const charge of charges)
+    byEmail.set(charge.customer_email, [...(byEmail.get(charge.customer_email) ?? []), charge]);
   const acknowledged = load.outcomes.filter((outcome) => outcome.chargeId !== null);
   const lost = acknowledged.filter((outcome) => {
     const made = byEmail.get(emailOfKey(outcome.key)) ?? [];
@@ -331,12 +358,16 @@ async function check(
     .select('data')
     .where('type', '=', 'charge.refunded')
     .execute();
-  const doubleRefunds = countTwice(refundEvents.map((event) => (JSON.parse(event.data) as { id: string }).id));
+  const doubleRefunds = countTwice(
+    refundEvents.map((event) => (JSON.parse(event.data) as { id: string }).id),
+  );
 
   // Requests: 5xx outside fault windows; per fault, the failed share and the recovery.
   const exchanges = load.log.exchanges;
   const failed = (exchange: Exchange) => exchange.status === 0 || exchange.status >= 500;
-  const outside5xx = exchanges.filter((exchange) => exchange.status >= 500 && !inWindow(exchange.at, exchange.done));
+  const outside5xx = exchanges.filter(
+    (exchange) => exchange.status >= 500 && !inWindow(exchange.at, exchange.done),
+  );
   const faults = windows.map((window) => {
     const during = exchanges.filter(
       (exchange) => exchange.at <= window.end + GRACE_MS[window.kind] && exchange.done >= window.start,
@@ -381,6 +412,7 @@ async function check(
       events: deliveries.events.length,
       expected: deliveries.expected,
       missing: deliveries.missing,
+      missingDetail,
       duplicates,
       blackHoleRequests: receivers.blackhole.requests,
       otherMerchantP50Ms: quantile(0.5),
@@ -391,7 +423,9 @@ async function check(
     requests: {
       total: exchanges.length,
       outsideFaults5xx: outside5xx.length,
-      outsideFaults5xxRoutes: [...new Set(outside5xx.map((exchange) => `${exchange.status} ${exchange.route}`))],
+      outsideFaults5xxRoutes: [
+        ...new Set(outside5xx.map((exchange) => `${exchange.status} ${exchange.route}`)),
+      ],
     },
     faults,
     crashes,
