@@ -64,7 +64,7 @@ export class ServiceProcess {
     return this.output;
   }
 
-  async start(deadlineMs = 60_000): Promise<void> {
+  async start(deadlineMs = 120_000): Promise<void> {
     // node itself, not the tsx launcher: a launcher killed with SIGKILL would leave its node child running.
     const child = spawn(process.execPath, ['--import', 'tsx', cli, this.command], {
       cwd: repoRoot,
