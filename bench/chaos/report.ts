@@ -92,6 +92,21 @@ export function renderReliability(phases: PhaseReport[], command: string, starte
       }),
       '',
     );
+    lines.push(
+      'Per fault kind (worst recovery):',
+      '',
+      '| fault kind | times | failed share (all its windows) | worst recovery | target |',
+      '|---|---|---|---|---|',
+      ...[...new Set(phase.faults.map((fault) => fault.kind))].map((kind) => {
+        const ofKind = phase.faults.filter((fault) => fault.kind === kind);
+        const requests = ofKind.reduce((sum, fault) => sum + fault.requests, 0);
+        const failed = ofKind.reduce((sum, fault) => sum + fault.failedShare * fault.requests, 0);
+        const recoveries = ofKind.map((fault) => fault.recoveryMs).filter((ms): ms is number => ms !== null);
+        const target = RECOVERY_TARGET_MS[kind];
+        return `| ${kind} | ${ofKind.length} | ${requests === 0 ? '—' : `${((failed / requests) * 100).toFixed(1)} %`} | ${seconds(recoveries.length ? Math.max(...recoveries) : null)} | ${target === undefined ? '–' : `≤ ${target / 1000} s`} |`;
+      }),
+      '',
+    );
     if (phase.failures.length > 0) lines.push(`Failures: ${phase.failures.join('; ')}.`, '');
     if (w.missingDetail.length > 0)
       lines.push('Missing deliveries:', '', ...w.missingDetail.map((m) => `- ${m}`), '');
