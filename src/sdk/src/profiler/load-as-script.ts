@@ -45,7 +45,7 @@ function loadChunk(): Promise<ProfilerFactory> {
 }
 
 /** The default provider of the script-tag build: FingerprintJS and BotD from their own chunk, fetched only here. */
-export const defaultProfiler: ProfilerFactory = async (context) => {
+export const scriptTagProfiler: ProfilerFactory = async (context) => {
   loading ??= loadChunk().catch((error: unknown) => {
     loading = undefined;
     throw error;
