@@ -172,8 +172,8 @@ const dashboardBuild = {
   },
 };
 
-export default [
-  dashboardBuild,
+// `npm run build:dashboard` (VIGIA_BUILD=dashboard) builds the dashboard alone, leaving the SDK's dist as it is.
+const sdkBuilds = [
   {
     input: path.join(sdk, 'src/index.ts'),
     onwarn,
@@ -214,3 +214,5 @@ export default [
     },
   },
 ];
+
+export default process.env.VIGIA_BUILD === 'dashboard' ? [dashboardBuild] : [dashboardBuild, ...sdkBuilds];
