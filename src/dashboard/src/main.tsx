@@ -207,9 +207,10 @@ function App() {
           localStorage.setItem(LANGUAGE_KEY, next);
           speak(next, null);
         }}
-        onSignedIn={async (data) => {
-          await signedIn(data as SessionData);
+        onSignedIn={(data) => {
+          // Home first: the frame, drawn once the language is set, reads its address when it mounts.
           navigate('/', true);
+          signedIn(data as SessionData);
         }}
       />
     );

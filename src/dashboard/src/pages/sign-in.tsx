@@ -59,7 +59,11 @@ export function SignInPage(props: {
             onInput={(e) => setPassword(inputValue(e))}
           />
         </label>
-        <FieldErrors error={action.error} />
+        {action.error?.code === 'UNAUTHORIZED' ? (
+          <Notice kind="error">{t.signIn.refused}</Notice>
+        ) : (
+          <FieldErrors error={action.error} />
+        )}
         <button type="submit" class="primary" disabled={action.busy}>
           {t.signIn.submit}
         </button>

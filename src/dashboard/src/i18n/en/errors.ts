@@ -8,7 +8,7 @@ export const errors = {
   ERROR: 'Something went wrong. Try again.',
   BAD_REQUEST: 'The service could not read this request.',
   VALIDATION_ERROR: 'Some fields are not valid: check them and try again.',
-  UNAUTHORIZED: 'Sign in first: the e-mail or password may be wrong, or your session expired.',
+  UNAUTHORIZED: 'Your session has ended: sign in again.',
   FORBIDDEN: 'Your user is not allowed to do this: ask an owner of your account.',
   NOT_FOUND: 'Not found: it may have been deleted, or belong to another account.',
   INVALID_STATE: 'This cannot be done in its current state: reload the page and check it.',

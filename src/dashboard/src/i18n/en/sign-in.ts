@@ -4,6 +4,7 @@ export const signIn = {
   email: 'E-mail',
   password: 'Password',
   submit: 'Sign in',
+  refused: 'The e-mail or the password is not right.',
   language: 'Language',
   setPasswordTitle: 'Set your password',
   passwordSet: 'Password set.',

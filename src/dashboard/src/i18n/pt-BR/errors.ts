@@ -5,7 +5,7 @@ export const errors: Messages['errors'] = {
   ERROR: 'Algo deu errado. Tente de novo.',
   BAD_REQUEST: 'O serviço não conseguiu ler esta requisição.',
   VALIDATION_ERROR: 'Alguns campos não são válidos: confira-os e tente de novo.',
-  UNAUTHORIZED: 'Entre primeiro: o e-mail ou a senha podem estar errados, ou sua sessão expirou.',
+  UNAUTHORIZED: 'Sua sessão terminou: entre de novo.',
   FORBIDDEN: 'Seu usuário não tem permissão para isso: peça a um proprietário da conta.',
   NOT_FOUND: 'Não encontrado: pode ter sido excluído ou pertencer a outra conta.',
   INVALID_STATE: 'Isso não pode ser feito na situação atual: recarregue a página e confira.',

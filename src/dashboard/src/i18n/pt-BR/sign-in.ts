@@ -6,6 +6,7 @@ export const signIn: Messages['signIn'] = {
   email: 'E-mail',
   password: 'Senha',
   submit: 'Entrar',
+  refused: 'E-mail ou senha incorretos.',
   language: 'Idioma',
   setPasswordTitle: 'Defina sua senha',
   passwordSet: 'Senha definida.',
