@@ -2,7 +2,7 @@
  * Every word of the demo checkout, in each language: one table. The server fills the pages' `__T:key__` marks
  * from it and serves it to the page as /messages.js (demo-ui.js words the outcome and the errors with it). The SDK
  * and the API answer with codes; the page owns the words. `{name}` marks a value filled in where it is used.
- * To add a language: a table typed `Messages`, one line in MESSAGES and in INTL_LOCALES, and its name in LANGUAGE.
+ * To add a language: a table typed `Messages`, one line in MESSAGES, INTL_LOCALES and LANGUAGE_NAMES.
  * To add a string (a payment method's): its key in both tables.
  */
 const en = {
