@@ -134,7 +134,8 @@ export const test = base.extend<{ roomyTimeout: void }, { vigia: Vigia }>({
           await page.getByLabel(words.newPassword).fill(PASSWORD);
           await page.getByLabel(words.repeat).fill(PASSWORD);
           await page.getByRole('button', { name: words.setPassword }).click();
-          await expect(page.getByText(words.passwordSet)).toBeVisible();
+          // scrypt (N = 2^17) on a loaded 2-core machine can take longer than expect's 5 s.
+          await expect(page.getByText(words.passwordSet)).toBeVisible({ timeout: 30_000 });
         };
         await use({ merchant: merchant as Vigia['merchant'], cli, createUser, api, receiver });
       } finally {
