@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest
 import pino, { type DestinationStream } from 'pino';
 import { accountKeyRoutes } from './account/keys-routes.js';
 import { accountRoutes } from './account/routes.js';
+import { bankRoutes } from './banks/routes.js';
 import { keyLookup } from './callers.js';
 import { type CardAcquirer, simulatedAcquirer } from './charges/acquirer.js';
 import { CHARGE_EVENT_TYPES } from './charges/index.js';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(tokenRoutes);
   await app.register(chargeRoutes);
   await app.register(riskRoutes);
+  await app.register(bankRoutes);
   startDeviceGraphPurge(app);
   await app.register(webhooks, { eventTypes: [...CHARGE_EVENT_TYPES, ...SUBMERCHANT_EVENT_TYPES] });
   await app.register(sdkAssets);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from '../account/routes.js';
+import { bankRoutes } from '../banks/routes.js';
 import { CHARGE_EVENT_TYPES } from '../charges/index.js';
 import { chargeRoutes } from '../charges/routes.js';
 import { getCharge } from '../charges/service.js';
@@ -45,6 +46,7 @@ const sameApi: FastifyPluginAsync = async (app) => {
   await app.register(deliveryRoutes);
   await app.register(submerchantRoutes);
   await app.register(operatorMerchantRoutes);
+  await app.register(bankRoutes);
 };
 
 /** What only the dashboard shows: views that join several resources for people rather than programs. */
