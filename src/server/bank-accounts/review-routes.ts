@@ -5,7 +5,7 @@ import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope
 import { toListFilters } from '../http/lists.js';
 import { testModeOnly } from './errors.js';
 import { presentBankAccount } from './present.js';
-import { BANK_ACCOUNT_TAGS, BankAccountSchema, bankAccountListQuery, RejectBody } from './schemas.js';
+import { BankAccountSchema, bankAccountListQuery, RejectBody } from './schemas.js';
 import { listBankAccounts, reviewBankAccount } from './service.js';
 
 const IdParams = Type.Object({ id: Id });
