@@ -1,4 +1,5 @@
 import { Transport } from './http.js';
+import { BankAccounts, Banks } from './resources/banks.js';
 import { Charges } from './resources/charges.js';
 import { FraudSessions } from './resources/fraud-sessions.js';
 import { Submerchants } from './resources/submerchants.js';
@@ -25,6 +26,8 @@ export class Vigia {
   readonly charges: Charges;
   readonly fraudSessions: FraudSessions;
   readonly submerchants: Submerchants;
+  readonly banks: Banks;
+  readonly bankAccounts: BankAccounts;
   readonly webhookEndpoints: WebhookEndpoints;
   readonly deliveries: Deliveries;
   readonly webhooks = webhooks;
@@ -55,6 +58,8 @@ export class Vigia {
     this.charges = new Charges(transport);
     this.fraudSessions = new FraudSessions(transport);
     this.submerchants = new Submerchants(transport);
+    this.banks = new Banks(transport);
+    this.bankAccounts = new BankAccounts(transport);
     this.webhookEndpoints = new WebhookEndpoints(transport);
     this.deliveries = new Deliveries(transport);
   }
