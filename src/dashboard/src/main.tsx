@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { call, useSession } from './api.js';
+import { BankAccountQueuePage, BankAccountsPage } from './pages/bank-accounts.js';
 import { ChargePage, ChargesPage } from './pages/charges.js';
 import { DevelopersPage } from './pages/developers.js';
 import { HomePage } from './pages/home.js';
@@ -38,6 +39,7 @@ const MERCHANT_ROUTES: Route[] = [
   ['/webhooks/:id', (p, user) => <EndpointPage id={p.id!} user={user} />],
   ['/submerchants', () => <SubmerchantsPage />],
   ['/submerchants/:id', (p, user) => <SubmerchantPage id={p.id!} user={user} />],
+  ['/bank-accounts', (_p, user) => <BankAccountsPage user={user} />],
   ['/developers', (_p, user) => <DevelopersPage user={user} />],
   ['/team', (_p, user) => <TeamPage user={user} />],
 ];
@@ -45,6 +47,7 @@ const MERCHANT_ROUTES: Route[] = [
 const OPERATOR_ROUTES: Route[] = [
   ['/', () => <ReviewQueuePage />],
   ['/review/:id', (p) => <ReviewPage id={p.id!} />],
+  ['/bank-accounts', () => <BankAccountQueuePage />],
   ['/merchants', () => <MerchantsPage />],
   ['/team', (_p, user) => <TeamPage user={user} />],
 ];
@@ -55,11 +58,13 @@ const NAV: Record<'merchant' | 'operator', [string, string][]> = {
     ['/charges', 'Charges'],
     ['/webhooks', 'Webhooks'],
     ['/submerchants', 'Submerchants'],
+    ['/bank-accounts', 'Bank accounts'],
     ['/developers', 'Developers'],
     ['/team', 'Team'],
   ],
   operator: [
     ['/', 'Review queue'],
+    ['/bank-accounts', 'Bank accounts'],
     ['/merchants', 'Merchants'],
     ['/team', 'Team'],
   ],
