@@ -86,8 +86,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "DATABASE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -171,8 +174,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -190,8 +196,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -209,8 +218,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -298,8 +332,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -317,8 +354,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -336,8 +376,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -355,8 +398,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -393,8 +439,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -485,8 +556,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -504,8 +578,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -523,8 +600,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -542,8 +622,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -561,8 +644,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -580,8 +666,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -599,8 +688,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -672,8 +786,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -691,8 +808,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -710,8 +830,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -787,8 +932,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -806,8 +954,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -825,8 +976,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -844,8 +998,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -863,8 +1020,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -882,8 +1042,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -981,8 +1166,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1000,8 +1188,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1019,8 +1210,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1038,8 +1232,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1148,8 +1367,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1167,8 +1389,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1186,8 +1411,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1205,8 +1433,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1224,8 +1455,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1243,8 +1477,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1353,8 +1612,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1372,8 +1634,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1391,8 +1656,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1410,8 +1678,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1695,8 +1988,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1714,8 +2010,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1733,8 +2032,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1752,8 +2076,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1771,8 +2098,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1790,8 +2120,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "TAX_ID_ALREADY_REGISTERED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1809,8 +2142,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2061,8 +2419,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2080,8 +2441,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2099,8 +2463,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2118,8 +2485,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2137,8 +2507,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2413,8 +2808,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2432,8 +2830,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2451,8 +2852,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2470,8 +2874,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2489,8 +2896,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2508,8 +2918,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2527,8 +2940,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2546,8 +2962,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2565,8 +2984,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2669,8 +3113,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2688,8 +3135,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2707,8 +3157,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2726,8 +3179,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2745,8 +3201,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2907,8 +3388,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2926,8 +3410,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2945,8 +3432,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2964,8 +3454,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2983,8 +3498,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3002,8 +3520,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3021,8 +3564,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3113,8 +3681,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3132,8 +3703,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3151,8 +3725,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3170,8 +3747,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3189,8 +3769,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3242,8 +3847,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3261,8 +3869,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3280,8 +3891,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3299,8 +3913,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "REPRESENTATIVE_REQUIRED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3318,8 +3957,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3447,8 +4111,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3466,8 +4133,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3485,8 +4155,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3504,8 +4177,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3523,8 +4199,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3648,8 +4349,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3667,8 +4371,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3686,8 +4393,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3705,8 +4415,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3724,8 +4459,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3743,8 +4481,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3762,8 +4503,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "LEGAL_REPRESENTATIVE_NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3781,8 +4525,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3891,8 +4660,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3910,8 +4682,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3929,8 +4704,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3948,8 +4726,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3967,8 +4748,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4022,8 +4828,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4041,8 +4850,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4060,8 +4872,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4079,8 +4894,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4098,8 +4916,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4117,8 +4938,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4217,8 +5063,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4236,8 +5085,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4255,8 +5107,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4274,8 +5129,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4293,8 +5151,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4398,8 +5281,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4417,8 +5303,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4436,8 +5325,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4455,8 +5347,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4474,8 +5391,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4493,8 +5413,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4512,8 +5457,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4597,8 +5567,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4616,8 +5589,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4635,8 +5611,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4654,8 +5633,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4673,8 +5655,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4725,8 +5732,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4744,8 +5754,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4763,8 +5776,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4782,8 +5798,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4801,8 +5820,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4895,8 +5939,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4914,8 +5961,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4933,8 +5983,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4952,8 +6005,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4971,8 +6027,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4990,8 +6049,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5009,8 +6071,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5259,8 +6346,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5278,8 +6368,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5297,8 +6390,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5316,8 +6412,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5335,8 +6434,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5354,8 +6456,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "REPRESENTATIVE_REQUIRED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5373,8 +6478,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5627,8 +6757,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5646,8 +6779,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5665,8 +6801,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5684,8 +6823,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5703,8 +6845,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5722,8 +6867,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5837,8 +7007,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5856,8 +7029,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5875,8 +7051,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5894,8 +7073,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6148,8 +7352,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6167,8 +7374,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6186,8 +7396,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6205,8 +7418,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6224,8 +7440,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6480,8 +7721,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6499,8 +7743,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6518,8 +7765,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6537,8 +7787,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6556,8 +7809,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6575,8 +7831,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6836,8 +8117,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6855,8 +8139,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6874,8 +8161,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6893,8 +8183,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6912,8 +8205,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6931,8 +8227,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6950,8 +8249,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7062,8 +8386,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7081,8 +8408,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7100,8 +8430,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7119,8 +8452,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7138,8 +8474,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7157,8 +8496,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7269,8 +8633,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7288,8 +8655,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7307,8 +8677,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7326,8 +8699,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7345,8 +8721,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7364,8 +8743,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7483,8 +8887,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7502,8 +8909,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7521,8 +8931,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7540,8 +8953,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7559,8 +8975,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7578,8 +8997,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7597,8 +9019,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7691,8 +9138,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7710,8 +9160,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7729,8 +9182,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7748,8 +9204,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7767,8 +9226,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7786,8 +9248,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8040,8 +9527,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8059,8 +9549,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8078,8 +9571,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN" | "TEST_MODE_ONLY";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8097,8 +9593,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8116,8 +9615,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8135,8 +9637,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8396,8 +9923,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8415,8 +9945,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8434,8 +9967,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN" | "TEST_MODE_ONLY";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8453,8 +9989,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8472,8 +10011,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8491,8 +10033,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8510,8 +10055,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8682,8 +10252,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8701,8 +10274,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8720,8 +10296,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8739,8 +10318,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8758,8 +10340,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8826,8 +10433,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8845,8 +10455,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8864,8 +10477,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8924,8 +10562,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9028,8 +10691,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9047,8 +10713,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9066,8 +10735,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9085,8 +10757,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9104,8 +10779,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9123,8 +10801,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9142,8 +10823,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9161,8 +10845,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9280,8 +10989,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9299,8 +11011,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9318,8 +11033,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9337,8 +11055,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9356,8 +11077,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9375,8 +11099,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9394,8 +11121,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9413,8 +11143,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9432,8 +11165,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9685,8 +11443,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9704,8 +11465,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9723,8 +11487,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9742,8 +11509,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9761,8 +11531,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9915,8 +11710,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9934,8 +11732,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9953,8 +11754,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9972,8 +11776,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9991,8 +11798,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10010,8 +11820,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10029,8 +11842,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10048,8 +11864,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10165,8 +12006,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10184,8 +12028,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10203,8 +12050,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10222,8 +12072,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10344,8 +12219,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10363,8 +12241,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10382,8 +12263,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10401,8 +12285,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10420,8 +12307,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10439,8 +12329,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10458,8 +12351,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10477,8 +12373,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10577,8 +12498,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10596,8 +12520,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10615,8 +12542,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10634,8 +12564,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10653,8 +12586,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10763,8 +12721,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10782,8 +12743,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10801,8 +12765,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10820,8 +12787,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10839,8 +12809,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10858,8 +12831,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10877,8 +12853,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10975,8 +12976,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10994,8 +12998,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11013,8 +13020,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11115,8 +13147,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11134,8 +13169,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11153,8 +13191,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11172,8 +13213,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11191,8 +13235,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14300,8 +16369,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14319,8 +16391,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14338,8 +16413,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14357,8 +16435,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14433,8 +16536,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14452,8 +16558,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14471,8 +16580,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14490,8 +16624,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14509,8 +16646,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14528,8 +16668,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14604,8 +16769,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14623,8 +16791,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14642,8 +16813,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14661,8 +16835,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14680,8 +16857,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14732,8 +16934,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14751,8 +16956,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14770,8 +16978,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14789,8 +17000,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14808,8 +17022,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14884,8 +17123,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14903,8 +17145,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14922,8 +17167,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14941,8 +17189,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14960,8 +17211,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14979,8 +17233,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "URL_NOT_ALLOWED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14998,8 +17255,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15074,8 +17356,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15093,8 +17378,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15112,8 +17400,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15131,8 +17422,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15150,8 +17444,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15265,8 +17584,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15284,8 +17606,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15303,8 +17628,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15322,8 +17650,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15341,8 +17672,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15441,8 +17797,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15460,8 +17819,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15479,8 +17841,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15498,8 +17863,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15517,8 +17885,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15619,8 +18012,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15638,8 +18034,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15657,8 +18056,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15676,8 +18078,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15695,8 +18100,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15714,8 +18122,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15800,8 +18233,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15819,8 +18255,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15838,8 +18277,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15857,8 +18299,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -15880,7 +18347,13 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        /**
+         * @description Every error code the API answers with (docs/errors.md says what each means).
+         * @enum {string}
+         */
+        ErrorCode: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "SESSION_COOKIE_AMBIGUOUS" | "EMAIL_TAKEN" | "OWN_USER" | "NO_MERCHANT_ROLE" | "PASSWORD_LINK_INVALID" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID" | "DATABASE_UNAVAILABLE" | "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_REQUIRED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF" | "LEGAL_REPRESENTATIVE_NOT_FOUND" | "TEST_MODE_ONLY" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
