@@ -7,6 +7,7 @@ import { accountRoutes } from './account/routes.js';
 import { keyLookup } from './callers.js';
 import { type CardAcquirer, simulatedAcquirer } from './charges/acquirer.js';
 import { CHARGE_EVENT_TYPES } from './charges/index.js';
+import { startReviewExpiry } from './charges/review-expiry.js';
 import { chargeRoutes } from './charges/routes.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
@@ -167,6 +168,19 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(fraudRoutes);
   await app.register(tokenRoutes);
   await app.register(chargeRoutes);
+  if (config.runWorker !== false) {
+    let stopReviewExpiry: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopReviewExpiry = startReviewExpiry({
+        db: store.db,
+        acquirer: app.acquirer,
+        outbox: app.outbox,
+        clock: app.clock,
+        logger: app.log,
+      });
+    });
+    app.addHook('preClose', async () => stopReviewExpiry?.());
+  }
   await app.register(riskRoutes);
   startDeviceGraphPurge(app);
   await app.register(webhooks, { eventTypes: [...CHARGE_EVENT_TYPES, ...SUBMERCHANT_EVENT_TYPES] });

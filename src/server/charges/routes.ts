@@ -1,18 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { notFound, validationError } from '../errors.js';
-import { callerInTestMode, merchantOf } from '../http/auth.js';
+import { actingUserOf, callerInTestMode, merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
 import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
 import { toListFilters } from '../http/lists.js';
 import { deviceGraphHasher } from '../risk/device-graph.js';
 import { listCharges } from './list.js';
 import { presentCharge } from './present.js';
-import { ChargeBody, ChargeListQuery, ChargeSchema } from './schemas.js';
+import { closeReview } from './review.js';
+import { ChargeBody, ChargeListQuery, ChargeSchema, ReviewBody } from './schemas.js';
 import { type Charge, createCharge, getCharge, refundCharge } from './service.js';
 
+const CREATED_MESSAGES: Partial<Record<Charge['status'], string>> = {
+  captured: 'Charge captured.',
+  in_review: 'Charge authorized and held for review: decide it with POST /v1/charges/:id/review.',
+};
+
 const chargeCreated = (charge: Charge) => ({
-  message: charge.status === 'captured' ? 'Charge captured.' : 'Charge failed.',
+  message: CREATED_MESSAGES[charge.status] ?? 'Charge failed.',
   data: presentCharge(charge),
 });
 
@@ -138,6 +144,49 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         now: app.clock(),
       });
       return { message: 'Charge refunded.', data: presentCharge(charge) };
+    },
+  );
+
+  app.post(
+    '/v1/charges/:id/review',
+    {
+      ...idempotent,
+      config: { auth: 'secret', rateLimit: 'transactions' },
+      schema: {
+        tags: ['charges'],
+        summary: 'Decide a charge held for review: approve (capture) or reject (release the authorization)',
+        description:
+          'Only a charge with status in_review takes a decision, and only one: a second decision, or one after ' +
+          'the review window closed it, is 409 INVALID_STATE. Accepts `Idempotency-Key`.',
+        headers: IdempotencyKeyHeaders,
+        params: Type.Object({ id: Id }),
+        body: ReviewBody,
+        response: {
+          200: dataResponse(ChargeSchema),
+          ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429),
+        },
+      },
+    },
+    async (request) => {
+      const userId = actingUserOf(request);
+      const charge = await closeReview(app.store.db, {
+        merchantId: merchantOf(request).id,
+        chargeId: request.params.id,
+        decision: request.body.decision,
+        note: request.body.note?.trim() || null,
+        closedBy: userId ? 'user' : 'api_key',
+        userId,
+        acquirer: app.acquirer,
+        outbox: app.outbox,
+        now: app.clock(),
+      });
+      return {
+        message:
+          charge.status === 'captured'
+            ? 'Review approved: charge captured.'
+            : 'Review rejected: charge canceled.',
+        data: presentCharge(charge),
+      };
     },
   );
 };

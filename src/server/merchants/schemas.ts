@@ -26,6 +26,26 @@ export const IpLookupUrls = Type.Array(
 
 const RateLimit = Type.Integer({ minimum: 1, maximum: 1_000_000 });
 
+/** The longest review window: a card authorization lives about 7 days, and a review must close before it lapses. */
+export const MAX_REVIEW_WINDOW_HOURS = 144;
+
+const ReviewSettings = {
+  review_window_hours: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_REVIEW_WINDOW_HOURS,
+      description:
+        'How long a charge held for review waits for a decision, in hours (1–144; 72 by default): shorter than ' +
+        "the card authorization's life.",
+    }),
+  ),
+  review_default_decision: Type.Optional(
+    Type.Union([Type.Literal('approve'), Type.Literal('reject')], {
+      description: 'What a review nobody decided becomes when its window ends: reject (default) or approve.',
+    }),
+  ),
+};
+
 export const MerchantSchema = Type.Object(
   {
     id: Id,
@@ -38,6 +58,12 @@ export const MerchantSchema = Type.Object(
       { transactions: Type.Integer(), queries: Type.Integer(), default: Type.Integer() },
       { description: 'Requests per 60 s window and category in force for this merchant.' },
     ),
+    review_window_hours: Type.Integer({
+      description: 'Hours a charge held for review waits for a decision.',
+    }),
+    review_default_decision: Type.Union([Type.Literal('approve'), Type.Literal('reject')], {
+      description: 'What an undecided review becomes when its window ends.',
+    }),
     created_at: Timestamp,
     updated_at: Timestamp,
   },
@@ -54,6 +80,7 @@ export const AccountPatchBody = Type.Object(
         description: 'false: the SDK starts no device profiler (sessions then carry no profile).',
       }),
     ),
+    ...ReviewSettings,
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -73,6 +100,7 @@ export const OperatorMerchantPatchBody = Type.Object(
         { additionalProperties: false, description: 'Per-category overrides; null restores the default.' },
       ),
     ),
+    ...ReviewSettings,
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -84,6 +112,8 @@ export function toSettingsChange(body: {
   ip_lookup_urls?: string[];
   profiler_enabled?: boolean;
   rate_limits?: MerchantSettingsChange['rateLimits'];
+  review_window_hours?: number;
+  review_default_decision?: 'approve' | 'reject';
 }): MerchantSettingsChange {
   return {
     name: body.name,
@@ -92,6 +122,8 @@ export function toSettingsChange(body: {
     ipLookupUrls: body.ip_lookup_urls,
     profilerEnabled: body.profiler_enabled,
     rateLimits: body.rate_limits,
+    reviewWindowHours: body.review_window_hours,
+    reviewDefaultDecision: body.review_default_decision,
   };
 }
 

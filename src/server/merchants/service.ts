@@ -19,6 +19,8 @@ export interface Merchant {
   ipLookupUrls: string[];
   profilerEnabled: boolean;
   rateLimits: RateLimitOverrides;
+  /** Charges held for review: how long they wait for a person, and what they become if nobody decides. */
+  review: { windowHours: number; defaultDecision: 'approve' | 'reject' };
   createdAt: string;
   updatedAt: string;
 }
@@ -31,6 +33,8 @@ export interface MerchantSettingsChange {
   profilerEnabled?: boolean;
   /** A null value removes that category's override. */
   rateLimits?: Partial<Record<RateLimitCategory, number | null>>;
+  reviewWindowHours?: number;
+  reviewDefaultDecision?: 'approve' | 'reject';
 }
 
 export function toMerchant(row: Selectable<MerchantsTable>): Merchant {
@@ -42,6 +46,10 @@ export function toMerchant(row: Selectable<MerchantsTable>): Merchant {
     ipLookupUrls: fromJson<string[]>(row.ip_lookup_urls, []),
     profilerEnabled: readFlag(row.profiler_enabled),
     rateLimits: fromJson<RateLimitOverrides>(row.rate_limits, {}),
+    review: {
+      windowHours: Number(row.review_window_hours ?? 72),
+      defaultDecision: row.review_default_decision ?? 'reject',
+    },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -126,6 +134,10 @@ export async function updateMerchantSettings(
         ...(change.allowedHosts !== undefined && { allowed_hosts: toJson(change.allowedHosts) }),
         ...(change.ipLookupUrls !== undefined && { ip_lookup_urls: toJson(change.ipLookupUrls) }),
         ...(change.profilerEnabled !== undefined && { profiler_enabled: flag(change.profilerEnabled) }),
+        ...(change.reviewWindowHours !== undefined && { review_window_hours: change.reviewWindowHours }),
+        ...(change.reviewDefaultDecision !== undefined && {
+          review_default_decision: change.reviewDefaultDecision,
+        }),
         rate_limits: toJson(rateLimits),
         updated_at: now.toISOString(),
       })

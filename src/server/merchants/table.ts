@@ -16,6 +16,10 @@ export interface MerchantsTable {
   ip_lookup_urls: Generated<string>;
   /** 1: the SDK runs its device profiler; 0: it does not (migration 0018). */
   profiler_enabled: Generated<number>;
+  /** How long a charge held for review waits for a decision (migration 0051). */
+  review_window_hours: Generated<number>;
+  /** The decision a review nobody decided takes when its window ends. */
+  review_default_decision: Generated<'approve' | 'reject'>;
   created_at: string;
   updated_at: string;
 }
