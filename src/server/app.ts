@@ -17,6 +17,8 @@ import type { Database, VigiaStore } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { migrations } from './db/migrations/index.js';
 import { openRequestCounters, type RequestCounters } from './db/rate-limit-counters.js';
+import { DISPUTE_EVENT_TYPES } from './disputes/events.js';
+import { disputeRoutes } from './disputes/routes.js';
 import { errorBody } from './errors.js';
 import { fraudRoutes } from './fraud/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -181,9 +183,12 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     });
     app.addHook('preClose', async () => stopReviewExpiry?.());
   }
+  await app.register(disputeRoutes);
   await app.register(riskRoutes);
   startDeviceGraphPurge(app);
-  await app.register(webhooks, { eventTypes: [...CHARGE_EVENT_TYPES, ...SUBMERCHANT_EVENT_TYPES] });
+  await app.register(webhooks, {
+    eventTypes: [...CHARGE_EVENT_TYPES, ...DISPUTE_EVENT_TYPES, ...SUBMERCHANT_EVENT_TYPES],
+  });
   await app.register(sdkAssets);
   await app.register(dashboard);
   return app;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { ApiError, invalidState, notFound } from '../errors.js';
+import { type LabelKeyer, labelCharge } from '../risk/labels.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import { acquirerKey, type CardAcquirer } from './acquirer.js';
 import type { ChargeEventType } from './events.js';
@@ -16,6 +17,11 @@ export interface ReviewClosing {
   closedBy: ReviewCloser;
   /** The dashboard user who decided (closedBy `user`). */
   userId: string | null;
+  /**
+   * A person's decision (a user's or the merchant server's) labels the charge: reject `fraud`, approve
+   * `not_fraud` (risk/labels.ts). Null for the window's end: nobody judged.
+   */
+  labelKeyer: LabelKeyer | null;
   acquirer: CardAcquirer;
   outbox: Outbox;
   now: Date;
@@ -80,6 +86,15 @@ export async function closeReview(db: Kysely<Database>, input: ReviewClosing): P
         await input.acquirer.cancel({ authorizationId, idempotencyKey: acquirerKey(row.id, 'cancel') });
       }
     }
+    if (input.labelKeyer) {
+      await labelCharge(trx, {
+        chargeId: row.id,
+        label: approve ? 'not_fraud' : 'fraud',
+        source: 'review',
+        keyer: input.labelKeyer,
+        now: input.now,
+      });
+    }
     const closed = toCharge(row);
     const data = presentCharge(closed);
     const events: ChargeEventType[] = [
@@ -128,6 +143,7 @@ export async function closeExpiredReviews(
         note: null,
         closedBy: 'timeout',
         userId: null,
+        labelKeyer: null,
         acquirer: input.acquirer,
         outbox: input.outbox,
         now: input.now,

@@ -6,6 +6,7 @@ import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope
 import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
 import { toListFilters } from '../http/lists.js';
 import { deviceGraphHasher } from '../risk/device-graph.js';
+import { labelKeyer } from '../risk/labels.js';
 import { listCharges } from './list.js';
 import { presentCharge } from './present.js';
 import { closeReview } from './review.js';
@@ -25,6 +26,7 @@ const chargeCreated = (charge: Charge) => ({
 /** Card charges, created and managed by the merchant's server with its secret key. */
 export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deviceGraph = deviceGraphHasher(app.config.cardHashKey);
+  const labels = labelKeyer(app.config.cardHashKey);
   const idempotent = idempotencyHooks(app);
 
   app.post(
@@ -70,6 +72,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         whenCreated: (trx, created) => recordIdempotentResponse(trx, request, 201, chargeCreated(created)),
         testMode: callerInTestMode(request),
         deviceGraph,
+        labelKeyer: labels,
       });
       return reply.status(201).send(chargeCreated(charge));
     },
@@ -176,6 +179,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         note: request.body.note?.trim() || null,
         closedBy: userId ? 'user' : 'api_key',
         userId,
+        labelKeyer: labels,
         acquirer: app.acquirer,
         outbox: app.outbox,
         now: app.clock(),

@@ -8,6 +8,7 @@ import { isFraudSessionReuse, recordFraudSessionReuseRefused } from '../fraud/re
 import type { Merchant } from '../merchants/service.js';
 import { assessCharge } from '../risk/assess.js';
 import type { DeviceGraphHasher } from '../risk/device-graph.js';
+import type { LabelKeyer } from '../risk/labels.js';
 import { testModeAnalysis } from '../risk/test-outcomes.js';
 import type { FraudAnalysis, ReasonCode } from '../risk/types.js';
 import type { CardBrand } from '../tokens/card.js';
@@ -229,6 +230,8 @@ export async function createCharge(
     testMode?: boolean;
     /** The keyed hashes of the platform-wide device graph the risk step reads and adds to. */
     deviceGraph: DeviceGraphHasher;
+    /** The keyed hashes fraud labels are found by (risk/labels.ts). */
+    labelKeyer: LabelKeyer;
   },
 ): Promise<Charge> {
   const { merchant, charge, acquirer, outbox, now, testMode = false } = input;
@@ -254,6 +257,7 @@ export async function createCharge(
       customer: { document: charge.customer.document, email: charge.customer.email },
       now,
       deviceGraph: input.deviceGraph,
+      labelKeyer: input.labelKeyer,
     });
     const { visitorId } = assessed;
     const analysis =

@@ -6,6 +6,8 @@ import { CHARGE_EVENT_TYPES } from '../charges/index.js';
 import { chargeRoutes } from '../charges/routes.js';
 import { getCharge } from '../charges/service.js';
 import { DEFAULT_KEY_GRACE_SECONDS } from '../core/keys.js';
+import { DISPUTE_EVENT_TYPES } from '../disputes/events.js';
+import { disputeRoutes } from '../disputes/routes.js';
 import { notFound, validationError } from '../errors.js';
 import { presentFraudSession } from '../fraud/present.js';
 import { merchantOf } from '../http/auth.js';
@@ -35,12 +37,13 @@ import { userEmails } from './users.js';
  * cannot drift apart.
  */
 // The events endpoints may subscribe to, as app.ts hands them to the webhooks plugin.
-const WEBHOOK_EVENT_TYPES = [...CHARGE_EVENT_TYPES, ...SUBMERCHANT_EVENT_TYPES];
+const WEBHOOK_EVENT_TYPES = [...CHARGE_EVENT_TYPES, ...DISPUTE_EVENT_TYPES, ...SUBMERCHANT_EVENT_TYPES];
 
 const sameApi: FastifyPluginAsync = async (app) => {
   await app.register(accountRoutes);
   await app.register(riskRoutes);
   await app.register(chargeRoutes);
+  await app.register(disputeRoutes);
   await app.register(endpointRoutes, { eventTypes: WEBHOOK_EVENT_TYPES });
   await app.register(deliveryRoutes);
   await app.register(submerchantRoutes);

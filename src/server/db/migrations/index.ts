@@ -35,6 +35,7 @@ import m0048 from './0048_dashboard_user_controls.js';
 import m0049 from './0049_dashboard_audit.js';
 import m0050 from './0050_charge_acquirer_reference.js';
 import m0051 from './0051_charge_review.js';
+import m0052 from './0052_disputes_and_labels.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0049_dashboard_audit': m0049,
   '0050_charge_acquirer_reference': m0050,
   '0051_charge_review': m0051,
+  '0052_disputes_and_labels': m0052,
 };
