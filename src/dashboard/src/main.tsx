@@ -5,6 +5,7 @@ import { ChargePage, ChargesPage } from './pages/charges.js';
 import { DevelopersPage } from './pages/developers.js';
 import { HomePage } from './pages/home.js';
 import { MerchantsPage, ReviewPage, ReviewQueuePage } from './pages/operator.js';
+import { OperatorChargeReviewsPage, ReviewsPage } from './pages/reviews.js';
 import { SetPasswordPage, SignInPage } from './pages/sign-in.js';
 import { SubmerchantPage, SubmerchantsPage } from './pages/submerchants.js';
 import { TeamPage } from './pages/team.js';
@@ -34,6 +35,7 @@ const MERCHANT_ROUTES: Route[] = [
   ['/', () => <HomePage />],
   ['/charges', () => <ChargesPage />],
   ['/charges/:id', (p, user) => <ChargePage id={p.id!} user={user} />],
+  ['/reviews', (_p, user) => <ReviewsPage user={user} />],
   ['/webhooks', (_p, user) => <WebhooksPage user={user} />],
   ['/webhooks/:id', (p, user) => <EndpointPage id={p.id!} user={user} />],
   ['/submerchants', () => <SubmerchantsPage />],
@@ -45,6 +47,7 @@ const MERCHANT_ROUTES: Route[] = [
 const OPERATOR_ROUTES: Route[] = [
   ['/', () => <ReviewQueuePage />],
   ['/review/:id', (p) => <ReviewPage id={p.id!} />],
+  ['/charge-reviews', () => <OperatorChargeReviewsPage />],
   ['/merchants', () => <MerchantsPage />],
   ['/team', (_p, user) => <TeamPage user={user} />],
 ];
@@ -53,6 +56,7 @@ const NAV: Record<'merchant' | 'operator', [string, string][]> = {
   merchant: [
     ['/', 'Home'],
     ['/charges', 'Charges'],
+    ['/reviews', 'Reviews'],
     ['/webhooks', 'Webhooks'],
     ['/submerchants', 'Submerchants'],
     ['/developers', 'Developers'],
@@ -60,6 +64,7 @@ const NAV: Record<'merchant' | 'operator', [string, string][]> = {
   ],
   operator: [
     ['/', 'Review queue'],
+    ['/charge-reviews', 'Charges in review'],
     ['/merchants', 'Merchants'],
     ['/team', 'Team'],
   ],

@@ -63,7 +63,8 @@ const ReviewSchema = Type.Object(
   {
     opened_at: Timestamp,
     expires_at: Timestamp,
-    reasons: Type.Array(ReasonCodeSchema, { description: 'The fraud analysis reasons behind the review.' }),
+    // Plain strings: the codes are fraud_analysis.reasons', whose schema lists them (once is enough for the document).
+    reasons: Type.Array(Type.String(), { description: 'The fraud analysis reasons behind the review.' }),
     decision: Type.Union([Type.Literal('approve'), Type.Literal('reject'), Type.Null()], {
       description: 'null while the review is open.',
     }),

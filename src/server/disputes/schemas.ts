@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Timestamp } from '../http/envelope.js';
 import { listQuerySchema } from '../http/lists.js';
-import { REASON_CODES } from '../risk/rules/index.js';
 import { DISPUTE_REASONS, DISPUTE_STATUSES } from './table.js';
 
 const Reason = Type.Union(
@@ -28,7 +27,7 @@ const SuggestedEvidenceSchema = Type.Object(
     fraud_analysis: Type.Object({
       status: Type.String(),
       score: Type.Integer(),
-      reasons: Type.Array(Type.Union(REASON_CODES.map((code) => Type.Literal(code)))),
+      reasons: Type.Array(Type.String(), { description: "The charge's reason codes (docs/charges.md)." }),
     }),
     review: Type.Union([
       Type.Object({

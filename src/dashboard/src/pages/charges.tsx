@@ -21,10 +21,10 @@ import {
 } from '../ui.js';
 import { AttemptLog, type Delivery, RetryButton } from './webhooks.js';
 
-interface Charge {
+export interface Charge {
   id: string;
   amount: number;
-  status: 'captured' | 'failed' | 'refunded';
+  status: 'captured' | 'failed' | 'refunded' | 'in_review' | 'canceled';
   installments: number;
   failure_code: string | null;
   failure_message: string | null;
@@ -32,6 +32,15 @@ interface Charge {
   card: { brand: string; last4: string; exp_month: number; exp_year: number };
   fraud_session_id: string | null;
   fraud_analysis: { status: string; score: number; reasons: string[] };
+  review: null | {
+    opened_at: string;
+    expires_at: string;
+    decision: 'approve' | 'reject' | null;
+    closed_at: string | null;
+    closed_by: 'user' | 'api_key' | 'timeout' | null;
+    note: string | null;
+  };
+  canceled_at: string | null;
   refunded_at: string | null;
   created_at: string;
 }
@@ -65,7 +74,7 @@ interface FraudSession {
   consumed_at: string | null;
 }
 
-interface Activity {
+export interface Activity {
   reasons: { code: string; description: string }[];
   fraud_session: FraudSession | null;
   events: { id: string; type: string; created_at: string }[];
@@ -80,7 +89,11 @@ export function ChargesPage() {
   const charges = useLoad(() => get<Charge[]>(`/v1/charges${query({ ...list })}`), [list]);
   return (
     <Page title="Charges">
-      <ListFilters statuses={['captured', 'failed', 'refunded']} state={list} onChange={setList} />
+      <ListFilters
+        statuses={['captured', 'failed', 'refunded', 'in_review', 'canceled']}
+        state={list}
+        onChange={setList}
+      />
       <PagedTable
         loaded={charges}
         caption="Charges"
@@ -110,7 +123,7 @@ export function ChargesPage() {
   );
 }
 
-function SessionEvidence(props: { session: FraudSession | null }) {
+export function SessionEvidence(props: { session: FraudSession | null }) {
   const session = props.session;
   if (!session) return <p>This charge was made without a fraud session.</p>;
   const signals = session.signals;
@@ -221,6 +234,14 @@ export function ChargePage(props: { id: string; user: SessionUser }) {
               ['Customer', `${data.customer.name} · ${data.customer.email} · ${data.customer.document}`],
               ['Created', formatTime(data.created_at)],
               ['Refunded', data.refunded_at ? formatTime(data.refunded_at) : null],
+              ['Canceled', data.canceled_at ? formatTime(data.canceled_at) : null],
+              [
+                'Review',
+                data.review &&
+                  (data.review.decision
+                    ? `${data.review.decision === 'approve' ? 'approved' : 'rejected'} by ${data.review.closed_by} at ${formatTime(data.review.closed_at)}${data.review.note ? `: ${data.review.note}` : ''}`
+                    : `open until ${formatTime(data.review.expires_at)}`),
+              ],
               ['Failure', data.failure_message],
               ['Id', <code key="id">{data.id}</code>],
             ]}
