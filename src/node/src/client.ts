@@ -1,5 +1,6 @@
 import { Transport } from './http.js';
 import { Charges } from './resources/charges.js';
+import { Disputes } from './resources/disputes.js';
 import { FraudSessions } from './resources/fraud-sessions.js';
 import { Submerchants } from './resources/submerchants.js';
 import { Deliveries, WebhookEndpoints } from './resources/webhook-endpoints.js';
@@ -23,6 +24,7 @@ const VERSION = '0.1.0';
  */
 export class Vigia {
   readonly charges: Charges;
+  readonly disputes: Disputes;
   readonly fraudSessions: FraudSessions;
   readonly submerchants: Submerchants;
   readonly webhookEndpoints: WebhookEndpoints;
@@ -53,6 +55,7 @@ export class Vigia {
       userAgent: `vigia-node/${VERSION} node/${process.versions.node}`,
     });
     this.charges = new Charges(transport);
+    this.disputes = new Disputes(transport);
     this.fraudSessions = new FraudSessions(transport);
     this.submerchants = new Submerchants(transport);
     this.webhookEndpoints = new WebhookEndpoints(transport);
