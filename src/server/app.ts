@@ -19,6 +19,7 @@ import { migrations } from './db/migrations/index.js';
 import { openRequestCounters, type RequestCounters } from './db/rate-limit-counters.js';
 import { DISPUTE_EVENT_TYPES } from './disputes/events.js';
 import { disputeRoutes } from './disputes/routes.js';
+import { ERRORS } from './error-codes.js';
 import { errorBody } from './errors.js';
 import { fraudRoutes } from './fraud/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -160,7 +161,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   // Before any route: routes with `config.cors` get their preflight route and origin checks.
   registerCors(app);
 
-  await registerOpenApi(app);
+  await registerOpenApi(app, [...ERRORS.keys()]);
   await app.register(healthRoutes);
   await app.register(accountRoutes);
   await app.register(accountKeyRoutes);

@@ -86,8 +86,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "DATABASE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -173,8 +176,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -192,8 +198,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -211,8 +220,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -304,8 +338,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -323,8 +360,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -342,8 +382,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -361,8 +404,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -380,8 +426,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -472,8 +543,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -491,8 +565,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -510,8 +587,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -529,8 +609,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -548,8 +631,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -567,8 +653,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -586,8 +675,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -659,8 +773,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -678,8 +795,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -697,8 +817,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -774,8 +919,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -793,8 +941,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -812,8 +963,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -831,8 +985,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -850,8 +1007,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -869,8 +1029,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -970,8 +1155,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -989,8 +1177,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1008,8 +1199,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1027,8 +1221,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1141,8 +1360,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1160,8 +1382,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1179,8 +1404,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1198,8 +1426,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1217,8 +1448,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1236,8 +1470,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1346,8 +1605,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1365,8 +1627,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1384,8 +1649,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1403,8 +1671,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1688,8 +1981,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1707,8 +2003,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1726,8 +2025,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1745,8 +2069,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1764,8 +2091,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1783,8 +2113,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "TAX_ID_ALREADY_REGISTERED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1802,8 +2135,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2054,8 +2412,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2073,8 +2434,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2092,8 +2456,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2111,8 +2478,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2130,8 +2500,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2406,8 +2801,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2425,8 +2823,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2444,8 +2845,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2463,8 +2867,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2482,8 +2889,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2501,8 +2911,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2520,8 +2933,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2539,8 +2955,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2558,8 +2977,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2662,8 +3106,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2681,8 +3128,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2700,8 +3150,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2719,8 +3172,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2738,8 +3194,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2900,8 +3381,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2919,8 +3403,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2938,8 +3425,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2957,8 +3447,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2976,8 +3491,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2995,8 +3513,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3014,8 +3557,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3106,8 +3674,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3125,8 +3696,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3144,8 +3718,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3163,8 +3740,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3182,8 +3762,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3235,8 +3840,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3254,8 +3862,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3273,8 +3884,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3292,8 +3906,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "REPRESENTATIVE_REQUIRED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3311,8 +3950,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3440,8 +4104,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3459,8 +4126,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3478,8 +4148,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3497,8 +4170,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3516,8 +4192,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3641,8 +4342,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3660,8 +4364,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3679,8 +4386,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3698,8 +4408,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3717,8 +4452,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3736,8 +4474,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3755,8 +4496,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "LEGAL_REPRESENTATIVE_NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3774,8 +4518,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3884,8 +4653,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3903,8 +4675,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3922,8 +4697,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3941,8 +4719,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3960,8 +4741,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4015,8 +4821,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4034,8 +4843,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4053,8 +4865,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4072,8 +4887,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4091,8 +4909,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4110,8 +4931,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4210,8 +5056,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4229,8 +5078,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4248,8 +5100,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4267,8 +5122,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4286,8 +5144,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4391,8 +5274,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4410,8 +5296,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4429,8 +5318,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4448,8 +5340,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4467,8 +5384,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4486,8 +5406,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4505,8 +5450,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4590,8 +5560,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4609,8 +5582,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4628,8 +5604,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4647,8 +5626,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4666,8 +5648,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4718,8 +5725,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4737,8 +5747,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4756,8 +5769,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4775,8 +5791,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4794,8 +5813,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4888,8 +5932,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4907,8 +5954,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4926,8 +5976,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4945,8 +5998,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4964,8 +6020,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4983,8 +6042,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5002,8 +6064,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5252,8 +6339,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5271,8 +6361,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5290,8 +6383,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5309,8 +6405,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5328,8 +6427,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5347,8 +6449,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "REPRESENTATIVE_REQUIRED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5366,8 +6471,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5620,8 +6750,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5639,8 +6772,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5658,8 +6794,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5677,8 +6816,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5696,8 +6838,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5715,8 +6860,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5830,8 +7000,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5849,8 +7022,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5868,8 +7044,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5887,8 +7066,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6141,8 +7345,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6160,8 +7367,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6179,8 +7389,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6198,8 +7411,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6217,8 +7433,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6473,8 +7714,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6492,8 +7736,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6511,8 +7758,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6530,8 +7780,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6549,8 +7802,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6568,8 +7824,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6829,8 +8110,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6848,8 +8132,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6867,8 +8154,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6886,8 +8176,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6905,8 +8198,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6924,8 +8220,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6943,8 +8242,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7055,8 +8379,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7074,8 +8401,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7093,8 +8423,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7112,8 +8445,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7131,8 +8467,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7150,8 +8489,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7262,8 +8626,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7281,8 +8648,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7300,8 +8670,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7319,8 +8692,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7338,8 +8714,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7357,8 +8736,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7476,8 +8880,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7495,8 +8902,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7514,8 +8924,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7533,8 +8946,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7552,8 +8968,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7571,8 +8990,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7590,8 +9012,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7684,8 +9131,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7703,8 +9153,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7722,8 +9175,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7741,8 +9197,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7760,8 +9219,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7779,8 +9241,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8033,8 +9520,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8052,8 +9542,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8071,8 +9564,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN" | "TEST_MODE_ONLY";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8090,8 +9586,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8109,8 +9608,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8128,8 +9630,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8389,8 +9916,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8408,8 +9938,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8427,8 +9960,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN" | "TEST_MODE_ONLY";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8446,8 +9982,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8465,8 +10004,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8484,8 +10026,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8503,8 +10048,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8675,8 +10245,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8694,8 +10267,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8713,8 +10289,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8732,8 +10311,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8751,8 +10333,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8819,8 +10426,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8838,8 +10448,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8857,8 +10470,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8917,8 +10555,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9021,8 +10684,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9040,8 +10706,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9059,8 +10728,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9078,8 +10750,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9097,8 +10772,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9116,8 +10794,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9135,8 +10816,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9154,8 +10838,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9273,8 +10982,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9292,8 +11004,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9311,8 +11026,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9330,8 +11048,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9349,8 +11070,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9368,8 +11092,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9387,8 +11114,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9406,8 +11136,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9425,8 +11158,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9678,8 +11436,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9697,8 +11458,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9716,8 +11480,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9735,8 +11502,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9754,8 +11524,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9908,8 +11703,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9927,8 +11725,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9946,8 +11747,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9965,8 +11769,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9984,8 +11791,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10003,8 +11813,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10022,8 +11835,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10041,8 +11857,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10180,8 +12021,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10199,8 +12043,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10218,8 +12065,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10237,8 +12087,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10381,8 +12256,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10400,8 +12278,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10419,8 +12300,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10438,8 +12322,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10457,8 +12344,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10476,8 +12366,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10495,8 +12388,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10514,8 +12410,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10636,8 +12557,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10655,8 +12579,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10674,8 +12601,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10693,8 +12623,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10712,8 +12645,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10844,8 +12802,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10863,8 +12824,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10882,8 +12846,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10901,8 +12868,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10920,8 +12890,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10939,8 +12912,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10958,8 +12934,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11097,8 +13098,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11116,8 +13120,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11135,8 +13142,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11154,8 +13164,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11173,8 +13186,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11192,8 +13208,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11211,8 +13230,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11230,8 +13252,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11363,8 +13410,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11382,8 +13432,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11401,8 +13454,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11420,8 +13476,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11540,8 +13621,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11559,8 +13643,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11578,8 +13665,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11597,8 +13687,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11616,8 +13709,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11753,8 +13871,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11772,8 +13893,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11791,8 +13915,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11810,8 +13937,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11829,8 +13959,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11848,8 +13981,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11867,8 +14003,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "DISPUTE_EVIDENCE_DEADLINE_PASSED" | "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11886,8 +14025,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12013,8 +14177,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12032,8 +14199,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12051,8 +14221,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "TEST_MODE_ONLY";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12070,8 +14243,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12089,8 +14265,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12108,8 +14287,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12127,8 +14309,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "CHARGE_NOT_DISPUTABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12146,8 +14331,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12266,8 +14476,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12285,8 +14498,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12304,8 +14520,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "TEST_MODE_ONLY";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12323,8 +14542,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12342,8 +14564,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12361,8 +14586,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12459,8 +14709,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12478,8 +14731,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12497,8 +14753,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12599,8 +14880,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12618,8 +14902,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12637,8 +14924,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12656,8 +14946,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12675,8 +14968,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12762,8 +15080,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12781,8 +15102,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12800,8 +15124,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12819,8 +15146,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12895,8 +15247,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12914,8 +15269,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12933,8 +15291,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12952,8 +15335,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12971,8 +15357,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12990,8 +15379,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13066,8 +15480,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13085,8 +15502,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13104,8 +15524,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13123,8 +15546,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13142,8 +15568,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13194,8 +15645,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13213,8 +15667,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13232,8 +15689,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13251,8 +15711,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13270,8 +15733,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13346,8 +15834,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13365,8 +15856,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13384,8 +15878,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13403,8 +15900,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13422,8 +15922,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13441,8 +15944,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "URL_NOT_ALLOWED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13460,8 +15966,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13536,8 +16067,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13555,8 +16089,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13574,8 +16111,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13593,8 +16133,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13612,8 +16155,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13727,8 +16295,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13746,8 +16317,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13765,8 +16339,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13784,8 +16361,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13803,8 +16383,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13903,8 +16508,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13922,8 +16530,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13941,8 +16552,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13960,8 +16574,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13979,8 +16596,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14081,8 +16723,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14100,8 +16745,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14119,8 +16767,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14138,8 +16789,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14157,8 +16811,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14176,8 +16833,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14262,8 +16944,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14281,8 +16966,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14300,8 +16988,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14319,8 +17010,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14342,7 +17058,13 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        /**
+         * @description Every error code the API answers with (docs/errors.md says what each means).
+         * @enum {string}
+         */
+        ErrorCode: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "SESSION_COOKIE_AMBIGUOUS" | "EMAIL_TAKEN" | "OWN_USER" | "NO_MERCHANT_ROLE" | "PASSWORD_LINK_INVALID" | "DISPUTE_EVIDENCE_DEADLINE_PASSED" | "CHARGE_NOT_DISPUTABLE" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID" | "DATABASE_UNAVAILABLE" | "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_REQUIRED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF" | "LEGAL_REPRESENTATIVE_NOT_FOUND" | "TEST_MODE_ONLY" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
+    };
     responses: never;
     parameters: never;
     requestBodies: never;

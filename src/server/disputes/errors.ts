@@ -1,5 +1,6 @@
-import { ApiError, businessRule, invalidState } from '../errors.js';
+import { ApiError, businessRule, type ErrorCatalogue, invalidState } from '../errors.js';
 
+/** The disputes' own refusals (TEST_MODE_ONLY, shared by every /v1/test route, is in submerchants/errors.ts). */
 export const DISPUTES_ERRORS = {
   DISPUTE_EVIDENCE_DEADLINE_PASSED: {
     status: 422,
@@ -7,19 +8,12 @@ export const DISPUTES_ERRORS = {
     action:
       'Nothing can be submitted now; the dispute will close as lost. Answer disputes before evidence_due_by.',
   },
-  TEST_MODE_ONLY: {
-    status: 403,
-    meaning: 'A simulated network route (opening or deciding a dispute) called with a live key.',
-    action: 'Use a test key (sk_test_…); live disputes come from the card network.',
-  },
   CHARGE_NOT_DISPUTABLE: {
     status: 422,
     meaning: 'Only a captured charge can be disputed (nothing was taken from the card otherwise).',
     action: 'Open the test dispute on a captured charge.',
   },
-} as const;
-
-export type DisputeErrorCode = keyof typeof DISPUTES_ERRORS;
+} as const satisfies ErrorCatalogue;
 
 export const evidenceDeadlinePassed = (dueBy: string) =>
   businessRule(

@@ -2,11 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { notFound } from '../errors.js';
 import { callerInTestMode, merchantOf } from '../http/auth.js';
-import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
-import { IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
+import { codesOf, dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
+import { IDEMPOTENCY_CODES, IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
 import { toListFilters } from '../http/lists.js';
 import { labelKeyer } from '../risk/labels.js';
-import { chargeNotDisputable, simulatedNetworkOnly } from './errors.js';
+import { SUBMERCHANTS_ERRORS } from '../submerchants/errors.js';
+import { chargeNotDisputable, DISPUTES_ERRORS, simulatedNetworkOnly } from './errors.js';
+
+const TEST_MODE_ONLY = codesOf(SUBMERCHANTS_ERRORS, 'TEST_MODE_ONLY');
+
 import { suggestedEvidence } from './evidence.js';
 import { simulatedVerdict } from './network.js';
 import { presentDispute } from './present.js';
@@ -76,7 +80,17 @@ export const disputeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: EvidenceBody,
         response: {
           200: dataResponse(DisputeSchema),
-          ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429),
+          ...errorResponses(
+            400,
+            401,
+            403,
+            404,
+            409,
+            415,
+            429,
+            ...codesOf(DISPUTES_ERRORS, 'DISPUTE_EVIDENCE_DEADLINE_PASSED'),
+            ...IDEMPOTENCY_CODES,
+          ),
         },
       },
     },
@@ -103,7 +117,16 @@ export const disputeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: TestDisputeBody,
         response: {
           201: dataResponse(DisputeSchema),
-          ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429),
+          ...errorResponses(
+            400,
+            401,
+            404,
+            409,
+            415,
+            429,
+            ...TEST_MODE_ONLY,
+            ...codesOf(DISPUTES_ERRORS, 'CHARGE_NOT_DISPUTABLE'),
+          ),
         },
       },
     },
@@ -140,7 +163,10 @@ export const disputeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Test mode: the simulated network decides: evidence containing "winning_evidence" wins, anything else loses',
         params: Params,
-        response: { 200: dataResponse(DisputeSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
+        response: {
+          200: dataResponse(DisputeSchema),
+          ...errorResponses(400, 401, 404, 409, 429, ...TEST_MODE_ONLY),
+        },
       },
     },
     async (request) => {
