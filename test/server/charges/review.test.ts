@@ -11,7 +11,7 @@ import {
   TestClock,
   type TestMerchant,
 } from '../../helpers/app.js';
-import { CARDS, liftRateLimits, quickCharge } from '../../helpers/charges.js';
+import { buyer, CARDS, liftRateLimits, quickCharge } from '../../helpers/charges.js';
 
 const HASH_KEY = 'vigia-test-card-hash-key-not-for-production-use';
 const HOUR = 3_600_000;
@@ -151,8 +151,12 @@ describe.each(DIALECTS)('%s', (dialect) => {
       headers: merchant.secret,
     });
     expect(refund.statusCode).toBe(409);
-    // Another card: this suite's many charges of the test card add up to CARD_VELOCITY (a review by itself).
-    const { response } = await quickCharge(app, merchant, { card: { number: CARDS.mastercard } });
+    // Another card and buyer: this suite's many charges of the test card add up to CARD_VELOCITY, and its
+    // rejected reviews labeled their buyer fraud (each a review by itself).
+    const { response } = await quickCharge(app, merchant, {
+      card: { number: CARDS.mastercard },
+      body: { customer: buyer(1) },
+    });
     const captured = response.json().data;
     expect(captured.status).toBe('captured');
     const decided = await decide(captured.id, { decision: 'approve' });
