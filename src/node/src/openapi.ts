@@ -15007,6 +15007,215 @@ export interface paths {
         };
         trace?: never;
     };
+    "/v1/risk/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the fraud analysis did: approval/review/decline rates, fraud rate, review outcomes, reason precision, a what-if */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description YYYY-MM-DD, inclusive, UTC; 30 days before date_to by default. */
+                    date_from?: string;
+                    /** @description YYYY-MM-DD, inclusive, UTC; today by default. */
+                    date_to?: string;
+                    review_at?: number;
+                    decline_at?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                date_from: string;
+                                date_to: string;
+                                /** @description Charges the fraud analysis scored (with a fraud session). */
+                                analysed: number;
+                                approved: {
+                                    count: number;
+                                    rate: number;
+                                };
+                                review: {
+                                    count: number;
+                                    rate: number;
+                                };
+                                declined: {
+                                    count: number;
+                                    rate: number;
+                                };
+                                /** @description Fraud disputes over the analysed charges that took money (captured, refunded later or not). */
+                                fraud: {
+                                    paid_count: number;
+                                    paid_amount: number;
+                                    disputed_count: number;
+                                    disputed_amount: number;
+                                    rate_by_count: number;
+                                    rate_by_amount: number;
+                                };
+                                review_outcomes: {
+                                    opened: number;
+                                    approved: number;
+                                    rejected: number;
+                                    approved_at_timeout: number;
+                                    rejected_at_timeout: number;
+                                    open: number;
+                                };
+                                reasons: {
+                                    code: string;
+                                    charges: number;
+                                    /** @description Of those, the charges labeled fraud (a rejected review, a fraud dispute). */
+                                    fraud: number;
+                                    precision: number;
+                                }[];
+                                /** @description The last 30 days' charges under review_at / decline_at (your thresholds by default): what they would have approved outright, and the fraud among those. */
+                                what_if: {
+                                    review_at: number;
+                                    decline_at: number;
+                                    days: number;
+                                    analysed: number;
+                                    approval_rate: number;
+                                    review_rate: number;
+                                    decline_rate: number;
+                                    fraud_rate_by_count: number;
+                                    fraud_rate_by_amount: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/postbacks/endpoints": {
         parameters: {
             query?: never;

@@ -153,7 +153,9 @@ export async function whatIf(
   input: { reviewAt: number; declineAt: number; now: Date },
 ) {
   const from = new Date(input.now.getTime() - WHAT_IF_DAYS * 86_400_000).toISOString();
-  const charges = await analysedCharges(db, merchantId, from, input.now.toISOString());
+  // Up to and including now: a charge made this millisecond counts.
+  const to = new Date(input.now.getTime() + 1).toISOString();
+  const charges = await analysedCharges(db, merchantId, from, to);
   const approved = charges.filter((charge) => charge.score < input.reviewAt);
   const review = charges.filter((charge) => charge.score >= input.reviewAt && charge.score < input.declineAt);
   const fraud = approved.filter((charge) => charge.fraud);
