@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
+import { formatMoney, formatTime } from '../i18n/index.js';
 import type { SessionUser } from '../main.js';
 import {
   Badge,
-  formatMoney,
-  formatTime,
-  formatWait,
   type InputEvent,
   inputValue,
   Link,
@@ -17,6 +15,7 @@ import {
   useLoad,
 } from '../ui.js';
 import { type Activity, type Charge, SessionEvidence } from './charges.js';
+import { formatWait } from './operator.js';
 
 type QueuedCharge = Charge & { merchant_id: string; merchant_name: string };
 type Order = 'oldest' | 'largest';
