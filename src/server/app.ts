@@ -9,6 +9,7 @@ import { bankRoutes } from './banks/routes.js';
 import { keyLookup } from './callers.js';
 import { type CardAcquirer, simulatedAcquirer } from './charges/acquirer.js';
 import { CHARGE_EVENT_TYPES } from './charges/index.js';
+import { startReviewExpiry } from './charges/review-expiry.js';
 import { chargeRoutes } from './charges/routes.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
@@ -18,6 +19,8 @@ import type { Database, VigiaStore } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { migrations } from './db/migrations/index.js';
 import { openRequestCounters, type RequestCounters } from './db/rate-limit-counters.js';
+import { DISPUTE_EVENT_TYPES } from './disputes/events.js';
+import { disputeRoutes } from './disputes/routes.js';
 import { ERRORS } from './error-codes.js';
 import { errorBody } from './errors.js';
 import { fraudRoutes } from './fraud/routes.js';
@@ -171,12 +174,31 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(fraudRoutes);
   await app.register(tokenRoutes);
   await app.register(chargeRoutes);
+  if (config.runWorker !== false) {
+    let stopReviewExpiry: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopReviewExpiry = startReviewExpiry({
+        db: store.db,
+        acquirer: app.acquirer,
+        outbox: app.outbox,
+        clock: app.clock,
+        logger: app.log,
+      });
+    });
+    app.addHook('preClose', async () => stopReviewExpiry?.());
+  }
+  await app.register(disputeRoutes);
   await app.register(riskRoutes);
   await app.register(bankRoutes);
   await app.register(bankAccountRoutes);
   startDeviceGraphPurge(app);
   await app.register(webhooks, {
-    eventTypes: [...CHARGE_EVENT_TYPES, ...SUBMERCHANT_EVENT_TYPES, ...BANK_ACCOUNT_EVENT_TYPES],
+    eventTypes: [
+      ...CHARGE_EVENT_TYPES,
+      ...DISPUTE_EVENT_TYPES,
+      ...SUBMERCHANT_EVENT_TYPES,
+      ...BANK_ACCOUNT_EVENT_TYPES,
+    ],
   });
   await app.register(sdkAssets);
   await app.register(dashboard);

@@ -2,6 +2,9 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
 import { ensureDemoMerchant } from './bootstrap.js';
+import { simulatedAcquirer } from './charges/acquirer.js';
+import { startReviewExpiry } from './charges/review-expiry.js';
+import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DEFAULT_KEY_GRACE_SECONDS, MAX_KEY_GRACE_SECONDS } from './core/keys.js';
 import { ensureDemoUsers } from './dashboard/demo-users.js';
@@ -18,14 +21,15 @@ import { migrateToLatest } from './db/migrate.js';
 import { migrations } from './db/migrations/index.js';
 import { createMerchant } from './merchants/service.js';
 import { createOperatorKey, listOperatorKeys, revokeOperatorKey, rollOperatorKey } from './operators/keys.js';
+import { createOutbox } from './webhooks/outbox.js';
 import { runStandaloneWorker } from './webhooks/standalone.js';
 
 const USAGE = `Usage: vigia <command>
 
   serve                                       run the API (migrates first); also delivers webhooks
                                               unless VIGIA_RUN_WORKER=false
-  worker                                      run only the webhook delivery worker (several may share
-                                              one PostgreSQL database)
+  worker                                      run only the workers: webhook deliveries and the review
+                                              expiry (several may share one PostgreSQL database)
   migrate                                     apply pending database migrations
   merchant create --name NAME [--fraud-mandatory]
                                               create a merchant; prints {"id","secret_key","public_key"}
@@ -132,8 +136,18 @@ async function main(argv: string[]): Promise<void> {
   switch (command) {
     case 'serve':
       return serve();
-    case 'worker':
-      return runStandaloneWorker(loadConfig());
+    case 'worker': {
+      const config = loadConfig();
+      return runStandaloneWorker(config, (store, logger) =>
+        startReviewExpiry({
+          db: store.db,
+          acquirer: simulatedAcquirer(config.cardHashKey),
+          outbox: createOutbox(),
+          clock: systemClock,
+          logger,
+        }),
+      );
+    }
     case 'migrate': {
       const applied = await withStore(async (_store, applied) => applied);
       console.log(JSON.stringify({ applied }));

@@ -7,6 +7,7 @@
 import { BANK_ACCOUNT_ERRORS } from './bank-accounts/errors.js';
 import { CHARGES_ERRORS } from './charges/errors.js';
 import { DASHBOARD_ERRORS } from './dashboard/errors.js';
+import { DISPUTES_ERRORS } from './disputes/errors.js';
 import { type ErrorCatalogue, type ErrorEntry, GENERAL_ERRORS } from './errors.js';
 import { FRAUD_ERRORS } from './fraud/errors.js';
 import { HEALTH_ERRORS } from './health/errors.js';
@@ -21,6 +22,7 @@ export const ERROR_CATALOGUES = {
   'bank-accounts': BANK_ACCOUNT_ERRORS,
   charges: CHARGES_ERRORS,
   dashboard: DASHBOARD_ERRORS,
+  disputes: DISPUTES_ERRORS,
   fraud: FRAUD_ERRORS,
   health: HEALTH_ERRORS,
   merchants: MERCHANT_ERRORS,

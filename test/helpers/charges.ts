@@ -284,3 +284,19 @@ export async function seedCharges(
     await app.store.db.insertInto('charges').values(rows).execute();
   }
 }
+
+/** A Visa number the simulated acquirer approves, one per `n` (Luhn check digit computed). */
+export function approvedCard(n: number): string {
+  const body = `411111${String(n).padStart(9, '0')}`;
+  const sum = [...body].reverse().reduce((total, char, i) => {
+    const digit = Number(char) * (i % 2 === 0 ? 2 : 1);
+    return total + (digit > 9 ? digit - 9 : digit);
+  }, 0);
+  return body + ((10 - (sum % 10)) % 10);
+}
+
+/** A buyer of their own: name, e-mail and a valid CPF. */
+export function buyer(n: number) {
+  const cpf = withCheckDigits(String(100_000_000 + n * 7919).slice(0, 9), 'cpf');
+  return { name: `Buyer ${n}`, email: `buyer${n}@example.com`, document: cpf };
+}

@@ -35,6 +35,44 @@ describe.each(DIALECTS)('%s', (dialect) => {
     return vigia.charges.create(body, idempotencyKey ? { idempotencyKey } : {});
   }
 
+  test('charges.review decides a held charge; disputes list, retrieve and take evidence once', async () => {
+    const token = await createToken(app, merchant);
+    const held = await vigia.charges.create({
+      ...(chargeBody(token, null) as Parameters<Vigia['charges']['create']>[0]),
+      customer: { name: 'Ana Souza', email: 'review@risk.test', document: '12345678909' },
+    });
+    expect(held.status).toBe('in_review');
+    const approved = await vigia.charges.review(held.id, { decision: 'approve', note: 'Known buyer.' });
+    expect(approved).toMatchObject({
+      status: 'captured',
+      review: { decision: 'approve', closed_by: 'api_key' },
+    });
+    const again = await vigia.charges
+      .review(held.id, { decision: 'reject' })
+      .catch((error: unknown) => error);
+    expect(again).toMatchObject({ status: 409, code: 'INVALID_STATE' });
+
+    const opened = await app.inject({
+      method: 'POST',
+      url: `/v1/test/charges/${approved.id}/dispute`,
+      headers: merchant.secret,
+      payload: { reason: 'fraud' },
+    });
+    const disputeId = opened.json().data.id as string;
+    const page = await vigia.disputes.list({ status: 'needs_response' });
+    expect(page.data.map((dispute) => dispute.id)).toContain(disputeId);
+    const dispute = await vigia.disputes.retrieve(disputeId);
+    expect(dispute.suggested_evidence?.review?.decision).toBe('approve');
+    const answered = await vigia.disputes.submitEvidence(disputeId, {
+      text: dispute.suggested_evidence?.text ?? 'Delivered.',
+    });
+    expect(answered.status).toBe('under_review');
+    const twice = await vigia.disputes
+      .submitEvidence(disputeId, { text: 'More.' })
+      .catch((error: unknown) => error);
+    expect(twice).toMatchObject({ status: 409, code: 'INVALID_STATE' });
+  });
+
   test('charges: create, get, refund; a failed charge resolves, a refused one throws a typed error', async () => {
     const captured = await charge();
     expect(captured).toMatchObject({ status: 'captured', amount: 1990, card: { last4: '1111' } });

@@ -42,7 +42,9 @@ describe('@vigia/node types', () => {
 
   test('answers carry the API types', () => {
     expectTypeOf<ReturnType<Vigia['charges']['create']>>().resolves.toEqualTypeOf<Charge>();
-    expectTypeOf<Charge['status']>().toEqualTypeOf<'captured' | 'failed' | 'refunded'>();
+    expectTypeOf<Charge['status']>().toEqualTypeOf<
+      'captured' | 'failed' | 'refunded' | 'in_review' | 'canceled'
+    >();
     expectTypeOf<Charge['fraud_analysis']['reasons']>().toEqualTypeOf<ReasonCode[]>();
     expectTypeOf<'AUTOMATION_DETECTED'>().toMatchTypeOf<ReasonCode>();
     expectTypeOf<WebhookEndpointWithSecret['secret']>().toBeString();

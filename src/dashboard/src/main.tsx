@@ -39,6 +39,7 @@ const pages = {
   team: () => import('./pages/team.js'),
   operator: () => import('./pages/operator.js'),
   preferences: () => import('./pages/preferences.js'),
+  reviews: () => import('./pages/reviews.js'),
 };
 
 const MERCHANT_ROUTES: Route[] = [
@@ -69,12 +70,14 @@ const MERCHANT_ROUTES: Route[] = [
     (_p, user) => <Lazy load={pages.developers} view={(m) => <m.DevelopersPage user={user} />} />,
   ],
   ['/team', (_p, user) => <Lazy load={pages.team} view={(m) => <m.TeamPage user={user} />} />],
+  ['/reviews', (_p, user) => <Lazy load={pages.reviews} view={(m) => <m.ReviewsPage user={user} />} />],
 ];
 
 const OPERATOR_ROUTES: Route[] = [
   ['/', () => <Lazy load={pages.operator} view={(m) => <m.ReviewQueuePage />} />],
   ['/review/:id', (p) => <Lazy load={pages.operator} view={(m) => <m.ReviewPage id={p.id!} />} />],
   ['/bank-accounts', () => <Lazy load={pages.bankAccounts} view={(m) => <m.BankAccountQueuePage />} />],
+  ['/charge-reviews', () => <Lazy load={pages.reviews} view={(m) => <m.OperatorChargeReviewsPage />} />],
   ['/merchants', () => <Lazy load={pages.operator} view={(m) => <m.MerchantsPage />} />],
   ['/team', (_p, user) => <Lazy load={pages.team} view={(m) => <m.TeamPage user={user} />} />],
 ];
@@ -85,6 +88,7 @@ const NAV: Record<'merchant' | 'operator', [string, NavKey][]> = {
   merchant: [
     ['/', 'home'],
     ['/charges', 'charges'],
+    ['/reviews', 'reviews'],
     ['/webhooks', 'webhooks'],
     ['/submerchants', 'submerchants'],
     ['/bank-accounts', 'bankAccounts'],
@@ -94,6 +98,7 @@ const NAV: Record<'merchant' | 'operator', [string, NavKey][]> = {
   operator: [
     ['/', 'reviewQueue'],
     ['/bank-accounts', 'bankAccounts'],
+    ['/charge-reviews', 'chargeReviews'],
     ['/merchants', 'merchants'],
     ['/team', 'team'],
   ],

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { Transport } from './http.js';
 import { BankAccounts, Banks } from './resources/banks.js';
 import { Charges } from './resources/charges.js';
+import { Disputes } from './resources/disputes.js';
 import { FraudSessions } from './resources/fraud-sessions.js';
 import { Submerchants } from './resources/submerchants.js';
 import { Deliveries, WebhookEndpoints } from './resources/webhook-endpoints.js';
@@ -26,6 +27,7 @@ export const VERSION: string = createRequire(import.meta.url)('../package.json')
  */
 export class Vigia {
   readonly charges: Charges;
+  readonly disputes: Disputes;
   readonly fraudSessions: FraudSessions;
   readonly submerchants: Submerchants;
   readonly banks: Banks;
@@ -58,6 +60,7 @@ export class Vigia {
       userAgent: `vigia-node/${VERSION} node/${process.versions.node}`,
     });
     this.charges = new Charges(transport);
+    this.disputes = new Disputes(transport);
     this.fraudSessions = new FraudSessions(transport);
     this.submerchants = new Submerchants(transport);
     this.banks = new Banks(transport);

@@ -151,6 +151,10 @@ export interface paths {
                                 };
                                 /** @description The merchant's CPF or CNPJ (digits only): its bank accounts' holder must have it. Null until recorded. */
                                 document: string | null;
+                                /** @description Hours a charge held for review waits for a decision. */
+                                review_window_hours: number;
+                                /** @description What an undecided review becomes when its window ends. */
+                                review_default_decision: "approve" | "reject";
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -280,6 +284,10 @@ export interface paths {
                         profiler_enabled?: boolean;
                         /** @description Your CPF (11 digits) or CNPJ (14 digits), digits only. Accepted while none is recorded; after that, the operator changes it. */
                         document?: string;
+                        /** @description How long a charge held for review waits for a decision, in hours (1–144; 72 by default): shorter than the card authorization's life. */
+                        review_window_hours?: number;
+                        /** @description What a review nobody decided becomes when its window ends: reject (default) or approve. */
+                        review_default_decision?: "approve" | "reject";
                     };
                 };
             };
@@ -309,6 +317,10 @@ export interface paths {
                                 };
                                 /** @description The merchant's CPF or CNPJ (digits only): its bank accounts' holder must have it. Null until recorded. */
                                 document: string | null;
+                                /** @description Hours a charge held for review waits for a decision. */
+                                review_window_hours: number;
+                                /** @description What an undecided review becomes when its window ends. */
+                                review_default_decision: "approve" | "reject";
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -1140,6 +1152,10 @@ export interface paths {
                                 };
                                 /** @description The merchant's CPF or CNPJ (digits only): its bank accounts' holder must have it. Null until recorded. */
                                 document: string | null;
+                                /** @description Hours a charge held for review waits for a decision. */
+                                review_window_hours: number;
+                                /** @description What an undecided review becomes when its window ends. */
+                                review_default_decision: "approve" | "reject";
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -1318,6 +1334,10 @@ export interface paths {
                             queries?: number | null;
                             default?: number | null;
                         };
+                        /** @description How long a charge held for review waits for a decision, in hours (1–144; 72 by default): shorter than the card authorization's life. */
+                        review_window_hours?: number;
+                        /** @description What a review nobody decided becomes when its window ends: reject (default) or approve. */
+                        review_default_decision?: "approve" | "reject";
                     };
                 };
             };
@@ -1347,6 +1367,10 @@ export interface paths {
                                 };
                                 /** @description The merchant's CPF or CNPJ (digits only): its bank accounts' holder must have it. Null until recorded. */
                                 document: string | null;
+                                /** @description Hours a charge held for review waits for a decision. */
+                                review_window_hours: number;
+                                /** @description What an undecided review becomes when its window ends. */
+                                review_default_decision: "approve" | "reject";
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -11929,7 +11953,7 @@ export interface paths {
                     date_from?: string;
                     /** @description YYYY-MM-DD, inclusive, UTC. */
                     date_to?: string;
-                    status?: "captured" | "failed" | "refunded";
+                    status?: "captured" | "failed" | "refunded" | "in_review" | "canceled";
                     /** @description Case-insensitive text match. */
                     search?: string;
                     /** @description Only the charges made for this submerchant. */
@@ -11957,7 +11981,7 @@ export interface paths {
                                 currency: "BRL";
                                 payment_method: string;
                                 installments: number;
-                                status: "captured" | "failed" | "refunded";
+                                status: "captured" | "failed" | "refunded" | "in_review" | "canceled";
                                 /** @description card_declined, insufficient_funds, processing_error or fraud_declined; null unless failed. */
                                 failure_code: string | null;
                                 failure_message: string | null;
@@ -11977,8 +12001,30 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "NATIVE_LIES" | "WORKER_MISMATCH" | "IFRAME_MISMATCH" | "DEVTOOLS_PROTOCOL" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS" | "VISITOR_ID_FORGED" | "DEVICE_CARDS_ACROSS_MERCHANTS" | "DEVICE_SHARED_ACROSS_MERCHANTS" | "BEHAVIOR_SCRIPTED_INPUT" | "BEHAVIOR_ROBOTIC_TYPING" | "BEHAVIOR_POINTER_TELEPORT" | "BEHAVIOR_TOO_FAST")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "NATIVE_LIES" | "WORKER_MISMATCH" | "IFRAME_MISMATCH" | "DEVTOOLS_PROTOCOL" | "HOST_NOT_ALLOWED" | "FRAUD_LABEL_AT_MERCHANT" | "FRAUD_LABEL_ON_PLATFORM" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS" | "VISITOR_ID_FORGED" | "DEVICE_CARDS_ACROSS_MERCHANTS" | "DEVICE_SHARED_ACROSS_MERCHANTS" | "BEHAVIOR_SCRIPTED_INPUT" | "BEHAVIOR_ROBOTIC_TYPING" | "BEHAVIOR_POINTER_TELEPORT" | "BEHAVIOR_TOO_FAST")[];
                                 };
+                                review: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    opened_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    expires_at: string;
+                                    /** @description The fraud analysis reasons behind the review. */
+                                    reasons: string[];
+                                    /** @description null while the review is open. */
+                                    decision: "approve" | "reject" | null;
+                                    closed_at: string | null;
+                                    /** @description user: a dashboard user decided (closed_by_user_id); api_key: your server did; timeout: the review window ended and your review_default_decision applied. */
+                                    closed_by: "user" | "api_key" | "timeout" | null;
+                                    closed_by_user_id: string | null;
+                                    note: string | null;
+                                } | null;
+                                canceled_at: string | null;
                                 refunded_at: string | null;
                                 /**
                                  * Format: date-time
@@ -12176,7 +12222,7 @@ export interface paths {
                                 currency: "BRL";
                                 payment_method: string;
                                 installments: number;
-                                status: "captured" | "failed" | "refunded";
+                                status: "captured" | "failed" | "refunded" | "in_review" | "canceled";
                                 /** @description card_declined, insufficient_funds, processing_error or fraud_declined; null unless failed. */
                                 failure_code: string | null;
                                 failure_message: string | null;
@@ -12196,8 +12242,30 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "NATIVE_LIES" | "WORKER_MISMATCH" | "IFRAME_MISMATCH" | "DEVTOOLS_PROTOCOL" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS" | "VISITOR_ID_FORGED" | "DEVICE_CARDS_ACROSS_MERCHANTS" | "DEVICE_SHARED_ACROSS_MERCHANTS" | "BEHAVIOR_SCRIPTED_INPUT" | "BEHAVIOR_ROBOTIC_TYPING" | "BEHAVIOR_POINTER_TELEPORT" | "BEHAVIOR_TOO_FAST")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "NATIVE_LIES" | "WORKER_MISMATCH" | "IFRAME_MISMATCH" | "DEVTOOLS_PROTOCOL" | "HOST_NOT_ALLOWED" | "FRAUD_LABEL_AT_MERCHANT" | "FRAUD_LABEL_ON_PLATFORM" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS" | "VISITOR_ID_FORGED" | "DEVICE_CARDS_ACROSS_MERCHANTS" | "DEVICE_SHARED_ACROSS_MERCHANTS" | "BEHAVIOR_SCRIPTED_INPUT" | "BEHAVIOR_ROBOTIC_TYPING" | "BEHAVIOR_POINTER_TELEPORT" | "BEHAVIOR_TOO_FAST")[];
                                 };
+                                review: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    opened_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    expires_at: string;
+                                    /** @description The fraud analysis reasons behind the review. */
+                                    reasons: string[];
+                                    /** @description null while the review is open. */
+                                    decision: "approve" | "reject" | null;
+                                    closed_at: string | null;
+                                    /** @description user: a dashboard user decided (closed_by_user_id); api_key: your server did; timeout: the review window ended and your review_default_decision applied. */
+                                    closed_by: "user" | "api_key" | "timeout" | null;
+                                    closed_by_user_id: string | null;
+                                    note: string | null;
+                                } | null;
+                                canceled_at: string | null;
                                 refunded_at: string | null;
                                 /**
                                  * Format: date-time
@@ -12455,7 +12523,7 @@ export interface paths {
                                 currency: "BRL";
                                 payment_method: string;
                                 installments: number;
-                                status: "captured" | "failed" | "refunded";
+                                status: "captured" | "failed" | "refunded" | "in_review" | "canceled";
                                 /** @description card_declined, insufficient_funds, processing_error or fraud_declined; null unless failed. */
                                 failure_code: string | null;
                                 failure_message: string | null;
@@ -12475,8 +12543,30 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "NATIVE_LIES" | "WORKER_MISMATCH" | "IFRAME_MISMATCH" | "DEVTOOLS_PROTOCOL" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS" | "VISITOR_ID_FORGED" | "DEVICE_CARDS_ACROSS_MERCHANTS" | "DEVICE_SHARED_ACROSS_MERCHANTS" | "BEHAVIOR_SCRIPTED_INPUT" | "BEHAVIOR_ROBOTIC_TYPING" | "BEHAVIOR_POINTER_TELEPORT" | "BEHAVIOR_TOO_FAST")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "NATIVE_LIES" | "WORKER_MISMATCH" | "IFRAME_MISMATCH" | "DEVTOOLS_PROTOCOL" | "HOST_NOT_ALLOWED" | "FRAUD_LABEL_AT_MERCHANT" | "FRAUD_LABEL_ON_PLATFORM" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS" | "VISITOR_ID_FORGED" | "DEVICE_CARDS_ACROSS_MERCHANTS" | "DEVICE_SHARED_ACROSS_MERCHANTS" | "BEHAVIOR_SCRIPTED_INPUT" | "BEHAVIOR_ROBOTIC_TYPING" | "BEHAVIOR_POINTER_TELEPORT" | "BEHAVIOR_TOO_FAST")[];
                                 };
+                                review: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    opened_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    expires_at: string;
+                                    /** @description The fraud analysis reasons behind the review. */
+                                    reasons: string[];
+                                    /** @description null while the review is open. */
+                                    decision: "approve" | "reject" | null;
+                                    closed_at: string | null;
+                                    /** @description user: a dashboard user decided (closed_by_user_id); api_key: your server did; timeout: the review window ended and your review_default_decision applied. */
+                                    closed_by: "user" | "api_key" | "timeout" | null;
+                                    closed_by_user_id: string | null;
+                                    note: string | null;
+                                } | null;
+                                canceled_at: string | null;
                                 refunded_at: string | null;
                                 /**
                                  * Format: date-time
@@ -12678,7 +12768,7 @@ export interface paths {
                                 currency: "BRL";
                                 payment_method: string;
                                 installments: number;
-                                status: "captured" | "failed" | "refunded";
+                                status: "captured" | "failed" | "refunded" | "in_review" | "canceled";
                                 /** @description card_declined, insufficient_funds, processing_error or fraud_declined; null unless failed. */
                                 failure_code: string | null;
                                 failure_message: string | null;
@@ -12698,8 +12788,30 @@ export interface paths {
                                 fraud_analysis: {
                                     status: "approved" | "review" | "declined" | "not_analyzed";
                                     score: number;
-                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "NATIVE_LIES" | "WORKER_MISMATCH" | "IFRAME_MISMATCH" | "DEVTOOLS_PROTOCOL" | "HOST_NOT_ALLOWED" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS" | "VISITOR_ID_FORGED" | "DEVICE_CARDS_ACROSS_MERCHANTS" | "DEVICE_SHARED_ACROSS_MERCHANTS" | "BEHAVIOR_SCRIPTED_INPUT" | "BEHAVIOR_ROBOTIC_TYPING" | "BEHAVIOR_POINTER_TELEPORT" | "BEHAVIOR_TOO_FAST")[];
+                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "NATIVE_LIES" | "WORKER_MISMATCH" | "IFRAME_MISMATCH" | "DEVTOOLS_PROTOCOL" | "HOST_NOT_ALLOWED" | "FRAUD_LABEL_AT_MERCHANT" | "FRAUD_LABEL_ON_PLATFORM" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS" | "VISITOR_ID_FORGED" | "DEVICE_CARDS_ACROSS_MERCHANTS" | "DEVICE_SHARED_ACROSS_MERCHANTS" | "BEHAVIOR_SCRIPTED_INPUT" | "BEHAVIOR_ROBOTIC_TYPING" | "BEHAVIOR_POINTER_TELEPORT" | "BEHAVIOR_TOO_FAST")[];
                                 };
+                                review: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    opened_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    expires_at: string;
+                                    /** @description The fraud analysis reasons behind the review. */
+                                    reasons: string[];
+                                    /** @description null while the review is open. */
+                                    decision: "approve" | "reject" | null;
+                                    closed_at: string | null;
+                                    /** @description user: a dashboard user decided (closed_by_user_id); api_key: your server did; timeout: the review window ended and your review_default_decision applied. */
+                                    closed_by: "user" | "api_key" | "timeout" | null;
+                                    closed_by_user_id: string | null;
+                                    note: string | null;
+                                } | null;
+                                canceled_at: string | null;
                                 refunded_at: string | null;
                                 /**
                                  * Format: date-time
@@ -12839,6 +12951,1658 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 code: "IDEMPOTENCY_KEY_REUSED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/charges/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide a charge held for review: approve (capture) or reject (release the authorization)
+         * @description Only a charge with status in_review takes a decision, and only one: a second decision, or one after the review window closed it, is 409 INVALID_STATE. Accepts `Idempotency-Key`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: the same key and body within 24 hours replay the first response (1–255 visible ASCII characters; a UUID v4 is a good choice). */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description approve captures the charge; reject releases the authorization (nothing is taken). */
+                        decision: "approve" | "reject";
+                        /** @description Why, for whoever reads the charge later. */
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A card charge and its outcome. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                amount: number;
+                                /** @enum {string} */
+                                currency: "BRL";
+                                payment_method: string;
+                                installments: number;
+                                status: "captured" | "failed" | "refunded" | "in_review" | "canceled";
+                                /** @description card_declined, insufficient_funds, processing_error or fraud_declined; null unless failed. */
+                                failure_code: string | null;
+                                failure_message: string | null;
+                                customer: {
+                                    name: string;
+                                    email: string;
+                                    document: string;
+                                };
+                                card: {
+                                    brand: "visa" | "mastercard" | "amex" | "elo" | "hipercard" | "diners";
+                                    last4: string;
+                                    exp_month: number;
+                                    exp_year: number;
+                                };
+                                fraud_session_id: string | null;
+                                submerchant_id: string | null;
+                                fraud_analysis: {
+                                    status: "approved" | "review" | "declined" | "not_analyzed";
+                                    score: number;
+                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "NATIVE_LIES" | "WORKER_MISMATCH" | "IFRAME_MISMATCH" | "DEVTOOLS_PROTOCOL" | "HOST_NOT_ALLOWED" | "FRAUD_LABEL_AT_MERCHANT" | "FRAUD_LABEL_ON_PLATFORM" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS" | "VISITOR_ID_FORGED" | "DEVICE_CARDS_ACROSS_MERCHANTS" | "DEVICE_SHARED_ACROSS_MERCHANTS" | "BEHAVIOR_SCRIPTED_INPUT" | "BEHAVIOR_ROBOTIC_TYPING" | "BEHAVIOR_POINTER_TELEPORT" | "BEHAVIOR_TOO_FAST")[];
+                                };
+                                review: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    opened_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    expires_at: string;
+                                    /** @description The fraud analysis reasons behind the review. */
+                                    reasons: string[];
+                                    /** @description null while the review is open. */
+                                    decision: "approve" | "reject" | null;
+                                    closed_at: string | null;
+                                    /** @description user: a dashboard user decided (closed_by_user_id); api_key: your server did; timeout: the review window ended and your review_default_decision applied. */
+                                    closed_by: "user" | "api_key" | "timeout" | null;
+                                    closed_by_user_id: string | null;
+                                    note: string | null;
+                                } | null;
+                                canceled_at: string | null;
+                                refunded_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/disputes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List disputes (status; search over the dispute and charge ids) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1. */
+                    page?: number;
+                    /** @description Items per page, 1–100. */
+                    limit?: number;
+                    /** @description YYYY-MM-DD, inclusive, UTC. */
+                    date_from?: string;
+                    /** @description YYYY-MM-DD, inclusive, UTC. */
+                    date_to?: string;
+                    status?: "needs_response" | "under_review" | "won" | "lost";
+                    /** @description Case-insensitive text match. */
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                charge_id: string;
+                                /** @description Minor units (centavos) the buyer’s bank took back. */
+                                amount: number;
+                                /** @enum {string} */
+                                currency: "BRL";
+                                /** @description Why the buyer's bank disputes the charge: fraud, not_received, duplicate, product_unacceptable, credit_not_processed. */
+                                reason: "fraud" | "not_received" | "duplicate" | "product_unacceptable" | "credit_not_processed";
+                                /** @description The network’s code: Visa 10.4, Mastercard 4837, … */
+                                network_reason_code: string;
+                                /** @description needs_response → under_review (evidence submitted) → won | lost. */
+                                status: "needs_response" | "under_review" | "won" | "lost";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                evidence_due_by: string;
+                                evidence: {
+                                    text: string;
+                                    document_urls: string[];
+                                } | null;
+                                evidence_submitted_at: string | null;
+                                closed_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                                suggested_evidence?: {
+                                    /** @description A paragraph stating what the checkout showed; submit it as is or edit it. */
+                                    text: string;
+                                    device: {
+                                        visitor_id: string | null;
+                                        user_agent: string | null;
+                                        browser: string | null;
+                                        os: string | null;
+                                        type: string;
+                                    } | null;
+                                    ip_address: string | null;
+                                    fraud_analysis: {
+                                        status: string;
+                                        score: number;
+                                        /** @description The charge's reason codes (docs/charges.md). */
+                                        reasons: string[];
+                                    };
+                                    review: {
+                                        decision: string | null;
+                                        closed_by: string | null;
+                                        closed_at: string | null;
+                                    } | null;
+                                } | null;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/disputes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a dispute, with the charge's fraud evidence ready to submit (suggested_evidence) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A chargeback of a captured charge. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                charge_id: string;
+                                /** @description Minor units (centavos) the buyer’s bank took back. */
+                                amount: number;
+                                /** @enum {string} */
+                                currency: "BRL";
+                                /** @description Why the buyer's bank disputes the charge: fraud, not_received, duplicate, product_unacceptable, credit_not_processed. */
+                                reason: "fraud" | "not_received" | "duplicate" | "product_unacceptable" | "credit_not_processed";
+                                /** @description The network’s code: Visa 10.4, Mastercard 4837, … */
+                                network_reason_code: string;
+                                /** @description needs_response → under_review (evidence submitted) → won | lost. */
+                                status: "needs_response" | "under_review" | "won" | "lost";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                evidence_due_by: string;
+                                evidence: {
+                                    text: string;
+                                    document_urls: string[];
+                                } | null;
+                                evidence_submitted_at: string | null;
+                                closed_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                                suggested_evidence?: {
+                                    /** @description A paragraph stating what the checkout showed; submit it as is or edit it. */
+                                    text: string;
+                                    device: {
+                                        visitor_id: string | null;
+                                        user_agent: string | null;
+                                        browser: string | null;
+                                        os: string | null;
+                                        type: string;
+                                    } | null;
+                                    ip_address: string | null;
+                                    fraud_analysis: {
+                                        status: string;
+                                        score: number;
+                                        /** @description The charge's reason codes (docs/charges.md). */
+                                        reasons: string[];
+                                    };
+                                    review: {
+                                        decision: string | null;
+                                        closed_by: string | null;
+                                        closed_at: string | null;
+                                    } | null;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/disputes/{id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit your evidence (once, before evidence_due_by): the dispute goes under_review
+         * @description A second submission is 409 INVALID_STATE; after evidence_due_by, 422 DISPUTE_EVIDENCE_DEADLINE_PASSED. Accepts `Idempotency-Key`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: the same key and body within 24 hours replay the first response (1–255 visible ASCII characters; a UUID v4 is a good choice). */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Your answer: what shows the buyer made the purchase (suggested_evidence.text is a start). */
+                        text: string;
+                        /** @description Receipts, delivery proofs, conversations: HTTPS links the network can fetch. */
+                        document_urls?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A chargeback of a captured charge. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                charge_id: string;
+                                /** @description Minor units (centavos) the buyer’s bank took back. */
+                                amount: number;
+                                /** @enum {string} */
+                                currency: "BRL";
+                                /** @description Why the buyer's bank disputes the charge: fraud, not_received, duplicate, product_unacceptable, credit_not_processed. */
+                                reason: "fraud" | "not_received" | "duplicate" | "product_unacceptable" | "credit_not_processed";
+                                /** @description The network’s code: Visa 10.4, Mastercard 4837, … */
+                                network_reason_code: string;
+                                /** @description needs_response → under_review (evidence submitted) → won | lost. */
+                                status: "needs_response" | "under_review" | "won" | "lost";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                evidence_due_by: string;
+                                evidence: {
+                                    text: string;
+                                    document_urls: string[];
+                                } | null;
+                                evidence_submitted_at: string | null;
+                                closed_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                                suggested_evidence?: {
+                                    /** @description A paragraph stating what the checkout showed; submit it as is or edit it. */
+                                    text: string;
+                                    device: {
+                                        visitor_id: string | null;
+                                        user_agent: string | null;
+                                        browser: string | null;
+                                        os: string | null;
+                                        type: string;
+                                    } | null;
+                                    ip_address: string | null;
+                                    fraud_analysis: {
+                                        status: string;
+                                        score: number;
+                                        /** @description The charge's reason codes (docs/charges.md). */
+                                        reasons: string[];
+                                    };
+                                    review: {
+                                        decision: string | null;
+                                        closed_by: string | null;
+                                        closed_at: string | null;
+                                    } | null;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "DISPUTE_EVIDENCE_DEADLINE_PASSED" | "IDEMPOTENCY_KEY_REUSED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test/charges/{id}/dispute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test mode: the simulated acquirer reports a chargeback of a captured charge */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why the buyer's bank disputes the charge: fraud, not_received, duplicate, product_unacceptable, credit_not_processed. */
+                        reason: "fraud" | "not_received" | "duplicate" | "product_unacceptable" | "credit_not_processed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A chargeback of a captured charge. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                charge_id: string;
+                                /** @description Minor units (centavos) the buyer’s bank took back. */
+                                amount: number;
+                                /** @enum {string} */
+                                currency: "BRL";
+                                /** @description Why the buyer's bank disputes the charge: fraud, not_received, duplicate, product_unacceptable, credit_not_processed. */
+                                reason: "fraud" | "not_received" | "duplicate" | "product_unacceptable" | "credit_not_processed";
+                                /** @description The network’s code: Visa 10.4, Mastercard 4837, … */
+                                network_reason_code: string;
+                                /** @description needs_response → under_review (evidence submitted) → won | lost. */
+                                status: "needs_response" | "under_review" | "won" | "lost";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                evidence_due_by: string;
+                                evidence: {
+                                    text: string;
+                                    document_urls: string[];
+                                } | null;
+                                evidence_submitted_at: string | null;
+                                closed_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                                suggested_evidence?: {
+                                    /** @description A paragraph stating what the checkout showed; submit it as is or edit it. */
+                                    text: string;
+                                    device: {
+                                        visitor_id: string | null;
+                                        user_agent: string | null;
+                                        browser: string | null;
+                                        os: string | null;
+                                        type: string;
+                                    } | null;
+                                    ip_address: string | null;
+                                    fraud_analysis: {
+                                        status: string;
+                                        score: number;
+                                        /** @description The charge's reason codes (docs/charges.md). */
+                                        reasons: string[];
+                                    };
+                                    review: {
+                                        decision: string | null;
+                                        closed_by: string | null;
+                                        closed_at: string | null;
+                                    } | null;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "TEST_MODE_ONLY";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "CHARGE_NOT_DISPUTABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test/disputes/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test mode: the simulated network decides: evidence containing "winning_evidence" wins, anything else loses */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A chargeback of a captured charge. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                charge_id: string;
+                                /** @description Minor units (centavos) the buyer’s bank took back. */
+                                amount: number;
+                                /** @enum {string} */
+                                currency: "BRL";
+                                /** @description Why the buyer's bank disputes the charge: fraud, not_received, duplicate, product_unacceptable, credit_not_processed. */
+                                reason: "fraud" | "not_received" | "duplicate" | "product_unacceptable" | "credit_not_processed";
+                                /** @description The network’s code: Visa 10.4, Mastercard 4837, … */
+                                network_reason_code: string;
+                                /** @description needs_response → under_review (evidence submitted) → won | lost. */
+                                status: "needs_response" | "under_review" | "won" | "lost";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                evidence_due_by: string;
+                                evidence: {
+                                    text: string;
+                                    document_urls: string[];
+                                } | null;
+                                evidence_submitted_at: string | null;
+                                closed_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                                suggested_evidence?: {
+                                    /** @description A paragraph stating what the checkout showed; submit it as is or edit it. */
+                                    text: string;
+                                    device: {
+                                        visitor_id: string | null;
+                                        user_agent: string | null;
+                                        browser: string | null;
+                                        os: string | null;
+                                        type: string;
+                                    } | null;
+                                    ip_address: string | null;
+                                    fraud_analysis: {
+                                        status: string;
+                                        score: number;
+                                        /** @description The charge's reason codes (docs/charges.md). */
+                                        reasons: string[];
+                                    };
+                                    review: {
+                                        decision: string | null;
+                                        closed_by: string | null;
+                                        closed_at: string | null;
+                                    } | null;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "TEST_MODE_ONLY";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13275,6 +15039,215 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/v1/risk/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the fraud analysis did: approval/review/decline rates, fraud rate, review outcomes, reason precision, a what-if */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description YYYY-MM-DD, inclusive, UTC; 30 days before date_to by default. */
+                    date_from?: string;
+                    /** @description YYYY-MM-DD, inclusive, UTC; today by default. */
+                    date_to?: string;
+                    review_at?: number;
+                    decline_at?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                date_from: string;
+                                date_to: string;
+                                /** @description Charges the fraud analysis scored (with a fraud session). */
+                                analysed: number;
+                                approved: {
+                                    count: number;
+                                    rate: number;
+                                };
+                                review: {
+                                    count: number;
+                                    rate: number;
+                                };
+                                declined: {
+                                    count: number;
+                                    rate: number;
+                                };
+                                /** @description Fraud disputes over the analysed charges that took money (captured, refunded later or not). */
+                                fraud: {
+                                    paid_count: number;
+                                    paid_amount: number;
+                                    disputed_count: number;
+                                    disputed_amount: number;
+                                    rate_by_count: number;
+                                    rate_by_amount: number;
+                                };
+                                review_outcomes: {
+                                    opened: number;
+                                    approved: number;
+                                    rejected: number;
+                                    approved_at_timeout: number;
+                                    rejected_at_timeout: number;
+                                    open: number;
+                                };
+                                reasons: {
+                                    code: string;
+                                    charges: number;
+                                    /** @description Of those, the charges labeled fraud (a rejected review, a fraud dispute). */
+                                    fraud: number;
+                                    precision: number;
+                                }[];
+                                /** @description The last 30 days' charges under review_at / decline_at (your thresholds by default): what they would have approved outright, and the fraud among those. */
+                                what_if: {
+                                    review_at: number;
+                                    decline_at: number;
+                                    days: number;
+                                    analysed: number;
+                                    approval_rate: number;
+                                    review_rate: number;
+                                    decline_rate: number;
+                                    fraud_rate_by_count: number;
+                                    fraud_rate_by_amount: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/banks": {
@@ -17121,7 +19094,7 @@ export interface paths {
                         /** @description Absolute URL that receives POSTed notifications. In production: https and a public address only. */
                         url: string;
                         /** @description The events this endpoint receives; at least one. */
-                        events: ("charge.captured" | "charge.failed" | "charge.refunded" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected")[];
+                        events: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected")[];
                     };
                 };
             };
@@ -17708,7 +19681,7 @@ export interface paths {
                         /** @description Absolute URL that receives POSTed notifications. In production: https and a public address only. */
                         url?: string;
                         /** @description The events this endpoint receives; at least one. */
-                        events?: ("charge.captured" | "charge.failed" | "charge.refunded" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected")[];
+                        events?: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected")[];
                         /** @description A paused endpoint receives nothing: events meanwhile are not queued for it. */
                         status?: "active" | "paused";
                     };
@@ -18818,7 +20791,7 @@ export interface paths {
                     /** @description Case-insensitive text match. */
                     search?: string;
                     /** @description One event name. */
-                    type?: "charge.captured" | "charge.failed" | "charge.refunded" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected";
+                    type?: "charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected";
                 };
                 header?: never;
                 path?: never;
@@ -18983,7 +20956,7 @@ export interface components {
          * @description Every error code the API answers with (docs/errors.md says what each means).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TEST_MODE_ONLY" | "BANK_NOT_FOUND" | "HOLDER_DOCUMENT_MISMATCH" | "MERCHANT_DOCUMENT_MISSING" | "PIX_KEY_BANK_NOT_PARTICIPANT" | "BANK_ACCOUNT_DUPLICATE" | "BANK_ACCOUNT_REJECTED" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "SESSION_COOKIE_AMBIGUOUS" | "EMAIL_TAKEN" | "OWN_USER" | "NO_MERCHANT_ROLE" | "PASSWORD_LINK_INVALID" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID" | "DATABASE_UNAVAILABLE" | "MERCHANT_DOCUMENT_ALREADY_SET" | "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_REQUIRED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF" | "LEGAL_REPRESENTATIVE_NOT_FOUND" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
+        ErrorCode: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TEST_MODE_ONLY" | "BANK_NOT_FOUND" | "HOLDER_DOCUMENT_MISMATCH" | "MERCHANT_DOCUMENT_MISSING" | "PIX_KEY_BANK_NOT_PARTICIPANT" | "BANK_ACCOUNT_DUPLICATE" | "BANK_ACCOUNT_REJECTED" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "SESSION_COOKIE_AMBIGUOUS" | "EMAIL_TAKEN" | "OWN_USER" | "NO_MERCHANT_ROLE" | "PASSWORD_LINK_INVALID" | "DISPUTE_EVIDENCE_DEADLINE_PASSED" | "CHARGE_NOT_DISPUTABLE" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID" | "DATABASE_UNAVAILABLE" | "MERCHANT_DOCUMENT_ALREADY_SET" | "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_REQUIRED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF" | "LEGAL_REPRESENTATIVE_NOT_FOUND" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
     };
     responses: never;
     parameters: never;

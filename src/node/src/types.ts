@@ -30,7 +30,13 @@ export type Pagination = Success<'/v1/charges', 'get'> extends { pagination: inf
 export type Charge = ResponseData<'/v1/charges/{id}', 'get'>;
 export type ChargeCreateParams = RequestBody<'/v1/charges', 'post'>;
 export type ChargeListParams = QueryParams<'/v1/charges', 'get'>;
+export type ChargeReviewParams = RequestBody<'/v1/charges/{id}/review', 'post'>;
+export type ChargeReview = NonNullable<Charge['review']>;
 export type FraudAnalysis = Charge['fraud_analysis'];
+
+export type Dispute = ResponseData<'/v1/disputes/{id}', 'get'>;
+export type DisputeListParams = QueryParams<'/v1/disputes', 'get'>;
+export type DisputeEvidenceParams = RequestBody<'/v1/disputes/{id}/evidence', 'post'>;
 export type ReasonCode = Item<FraudAnalysis['reasons']>;
 
 export type FraudSession = ResponseData<'/v1/fraud/sessions/{id}', 'get'>;

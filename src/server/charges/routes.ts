@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { notFound, validationError } from '../errors.js';
 import { FRAUD_ERRORS } from '../fraud/errors.js';
-import { callerInTestMode, merchantOf } from '../http/auth.js';
+import { actingUserOf, callerInTestMode, merchantOf } from '../http/auth.js';
 import { codesOf, dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
 import {
   IDEMPOTENCY_CODES,
@@ -12,21 +12,29 @@ import {
 } from '../http/idempotency.js';
 import { toListFilters } from '../http/lists.js';
 import { deviceGraphHasher } from '../risk/device-graph.js';
+import { labelKeyer } from '../risk/labels.js';
 import { TOKENS_ERRORS } from '../tokens/errors.js';
 import { CHARGES_ERRORS } from './errors.js';
 import { listCharges } from './list.js';
 import { presentCharge } from './present.js';
-import { ChargeBody, ChargeListQuery, ChargeSchema } from './schemas.js';
+import { closeReview } from './review.js';
+import { ChargeBody, ChargeListQuery, ChargeSchema, ReviewBody } from './schemas.js';
 import { type Charge, createCharge, getCharge, refundCharge } from './service.js';
 
+const CREATED_MESSAGES: Partial<Record<Charge['status'], string>> = {
+  captured: 'Charge captured.',
+  in_review: 'Charge authorized and held for review: decide it with POST /v1/charges/:id/review.',
+};
+
 const chargeCreated = (charge: Charge) => ({
-  message: charge.status === 'captured' ? 'Charge captured.' : 'Charge failed.',
+  message: CREATED_MESSAGES[charge.status] ?? 'Charge failed.',
   data: presentCharge(charge),
 });
 
 /** Card charges, created and managed by the merchant's server with its secret key. */
 export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deviceGraph = deviceGraphHasher(app.config.cardHashKey);
+  const labels = labelKeyer(app.config.cardHashKey);
   const idempotent = idempotencyHooks(app);
 
   app.post(
@@ -88,6 +96,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         whenCreated: (trx, created) => recordIdempotentResponse(trx, request, 201, chargeCreated(created)),
         testMode: callerInTestMode(request),
         deviceGraph,
+        labelKeyer: labels,
       });
       return reply.status(201).send(chargeCreated(charge));
     },
@@ -165,6 +174,50 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         now: app.clock(),
       });
       return { message: 'Charge refunded.', data: presentCharge(charge) };
+    },
+  );
+
+  app.post(
+    '/v1/charges/:id/review',
+    {
+      ...idempotent,
+      config: { auth: 'secret', rateLimit: 'transactions' },
+      schema: {
+        tags: ['charges'],
+        summary: 'Decide a charge held for review: approve (capture) or reject (release the authorization)',
+        description:
+          'Only a charge with status in_review takes a decision, and only one: a second decision, or one after ' +
+          'the review window closed it, is 409 INVALID_STATE. Accepts `Idempotency-Key`.',
+        headers: IdempotencyKeyHeaders,
+        params: Type.Object({ id: Id }),
+        body: ReviewBody,
+        response: {
+          200: dataResponse(ChargeSchema),
+          ...errorResponses(400, 401, 403, 404, 409, 415, 429, ...IDEMPOTENCY_CODES),
+        },
+      },
+    },
+    async (request) => {
+      const userId = actingUserOf(request);
+      const charge = await closeReview(app.store.db, {
+        merchantId: merchantOf(request).id,
+        chargeId: request.params.id,
+        decision: request.body.decision,
+        note: request.body.note?.trim() || null,
+        closedBy: userId ? 'user' : 'api_key',
+        userId,
+        labelKeyer: labels,
+        acquirer: app.acquirer,
+        outbox: app.outbox,
+        now: app.clock(),
+      });
+      return {
+        message:
+          charge.status === 'captured'
+            ? 'Review approved: charge captured.'
+            : 'Review rejected: charge canceled.',
+        data: presentCharge(charge),
+      };
     },
   );
 };

@@ -5,7 +5,10 @@ import { REASON_CODES } from '../risk/rules/index.js';
 import { CardSummary } from '../tokens/schemas.js';
 
 export const SUPPORTED_PAYMENT_METHODS = ['credit_card'] as const;
-export const CHARGE_STATUSES = ['captured', 'failed', 'refunded'] as const;
+export const CHARGE_STATUSES = ['captured', 'failed', 'refunded', 'in_review', 'canceled'] as const;
+export const REVIEW_DECISIONS = ['approve', 'reject'] as const;
+/** The longest note a review decision keeps. */
+export const MAX_REVIEW_NOTE = 1000;
 /** R$ 1 billion: far above any card limit, far below where amounts lose integer precision. */
 export const MAX_AMOUNT = 100_000_000_000;
 
@@ -54,12 +57,53 @@ export const ChargeBody = Type.Object(
   { additionalProperties: false },
 );
 
+const ReasonCodeSchema = Type.Union(REASON_CODES.map((code) => Type.Literal(code)));
+
+const ReviewSchema = Type.Object(
+  {
+    opened_at: Timestamp,
+    expires_at: Timestamp,
+    // Plain strings: the codes are fraud_analysis.reasons', whose schema lists them (once is enough for the document).
+    reasons: Type.Array(Type.String(), { description: 'The fraud analysis reasons behind the review.' }),
+    decision: Type.Union([Type.Literal('approve'), Type.Literal('reject'), Type.Null()], {
+      description: 'null while the review is open.',
+    }),
+    closed_at: Type.Union([Timestamp, Type.Null()]),
+    closed_by: Type.Union(
+      [Type.Literal('user'), Type.Literal('api_key'), Type.Literal('timeout'), Type.Null()],
+      {
+        description:
+          'user: a dashboard user decided (closed_by_user_id); api_key: your server did; timeout: the review window ended and your review_default_decision applied.',
+      },
+    ),
+    closed_by_user_id: Type.Union([Id, Type.Null()]),
+    note: Type.Union([Type.String(), Type.Null()]),
+  },
+  {
+    description:
+      'A charge the fraud analysis scored review is authorized, not captured, until it is decided (POST /v1/charges/:id/review) or its window ends (expires_at).',
+  },
+);
+
+export const ReviewBody = Type.Object(
+  {
+    decision: Type.Union(
+      REVIEW_DECISIONS.map((decision) => Type.Literal(decision)),
+      { description: 'approve captures the charge; reject releases the authorization (nothing is taken).' },
+    ),
+    note: Type.Optional(
+      Type.String({ maxLength: MAX_REVIEW_NOTE, description: 'Why, for whoever reads the charge later.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 const FraudAnalysisSchema = Type.Object({
   status: Type.Union(
     ['approved', 'review', 'declined', 'not_analyzed'].map((status) => Type.Literal(status)),
   ),
   score: Type.Integer({ minimum: 0, maximum: 100 }),
-  reasons: Type.Array(Type.Union(REASON_CODES.map((code) => Type.Literal(code)))),
+  reasons: Type.Array(ReasonCodeSchema),
 });
 
 export const ChargeSchema = Type.Object(
@@ -80,6 +124,8 @@ export const ChargeSchema = Type.Object(
     fraud_session_id: Type.Union([Id, Type.Null()]),
     submerchant_id: Type.Union([Id, Type.Null()]),
     fraud_analysis: FraudAnalysisSchema,
+    review: Type.Union([ReviewSchema, Type.Null()]),
+    canceled_at: Type.Union([Timestamp, Type.Null()]),
     refunded_at: Type.Union([Timestamp, Type.Null()]),
     created_at: Timestamp,
     updated_at: Timestamp,

@@ -8,6 +8,7 @@ import { isFraudSessionReuse, recordFraudSessionReuseRefused } from '../fraud/re
 import type { Merchant } from '../merchants/service.js';
 import { assessCharge } from '../risk/assess.js';
 import type { DeviceGraphHasher } from '../risk/device-graph.js';
+import type { LabelKeyer } from '../risk/labels.js';
 import { testModeAnalysis } from '../risk/test-outcomes.js';
 import type { FraudAnalysis, ReasonCode } from '../risk/types.js';
 import type { CardBrand } from '../tokens/card.js';
@@ -17,7 +18,7 @@ import { consumeForCharge } from './consume.js';
 import type { ChargeEventType } from './events.js';
 import { presentCharge } from './present.js';
 import { SUPPORTED_PAYMENT_METHODS } from './schemas.js';
-import type { ChargesTable } from './table.js';
+import type { ChargesTable, ReviewCloser, ReviewDecision } from './table.js';
 
 export type ChargeStatus = ChargesTable['status'];
 
@@ -35,9 +36,26 @@ export interface Charge {
   fraudSessionId: string | null;
   submerchantId: string | null;
   fraudAnalysis: FraudAnalysis;
+  /** Set when the charge was held for a person's review (docs/charges.md, "Review"). */
+  review: ChargeReview | null;
+  canceledAt: string | null;
   refundedAt: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface ChargeReview {
+  openedAt: string;
+  expiresAt: string;
+  /** The fraud analysis's reasons that sent it to review. */
+  reasons: ReasonCode[];
+  /** Null while the review is open. */
+  decision: ReviewDecision | null;
+  closedAt: string | null;
+  closedBy: ReviewCloser | null;
+  /** The dashboard user who decided, when one did. */
+  closedByUserId: string | null;
+  note: string | null;
 }
 
 export interface NewCharge {
@@ -51,6 +69,7 @@ export interface NewCharge {
 }
 
 export function toCharge(row: Selectable<ChargesTable>): Charge {
+  const reasons = fromJson<ReasonCode[]>(row.fraud_reasons, []);
   return {
     id: row.id,
     merchantId: row.merchant_id,
@@ -72,13 +91,30 @@ export function toCharge(row: Selectable<ChargesTable>): Charge {
     fraudAnalysis: {
       status: row.fraud_status,
       score: Number(row.fraud_score),
-      reasons: fromJson<ReasonCode[]>(row.fraud_reasons, []),
+      reasons,
     },
+    review:
+      row.review_opened_at && row.review_expires_at
+        ? {
+            openedAt: row.review_opened_at,
+            expiresAt: row.review_expires_at,
+            reasons,
+            decision: row.review_decision,
+            closedAt: row.review_closed_at,
+            closedBy: row.review_closed_by,
+            closedByUserId: row.review_closed_by_user_id,
+            note: row.review_note,
+          }
+        : null,
+    canceledAt: row.canceled_at,
     refundedAt: row.refunded_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
+
+const reviewExpiry = (now: Date, windowHours: number) =>
+  new Date(now.getTime() + windowHours * 3_600_000).toISOString();
 
 function formatDocument(document: string): string {
   return document.length === 11
@@ -151,17 +187,21 @@ function checkNewCharge(merchant: Merchant, input: NewCharge): void {
   }
 }
 
-/** Authorizes the card and, when approved, captures the whole amount at once. */
+/**
+ * Authorizes the card and, when approved, captures the whole amount at once, unless the charge is held for review:
+ * then the authorization waits for the decision (charges/review.ts) and nothing is taken yet.
+ */
 async function authorizeAndCapture(
   acquirer: CardAcquirer,
   chargeId: string,
-  request: { card: { hash: string }; amount: number; installments: number },
+  request: { card: { hash: string }; amount: number; installments: number; hold: boolean },
 ): Promise<Authorization> {
+  const { hold, ...authorize } = request;
   const authorization = await acquirer.authorize({
-    ...request,
+    ...authorize,
     idempotencyKey: acquirerKey(chargeId, 'authorize'),
   });
-  if (authorization.approved) {
+  if (authorization.approved && !hold) {
     await acquirer.capture({
       authorizationId: authorization.authorizationId,
       amount: request.amount,
@@ -190,6 +230,8 @@ export async function createCharge(
     testMode?: boolean;
     /** The keyed hashes of the platform-wide device graph the risk step reads and adds to. */
     deviceGraph: DeviceGraphHasher;
+    /** The keyed hashes fraud labels are found by (risk/labels.ts). */
+    labelKeyer: LabelKeyer;
   },
 ): Promise<Charge> {
   const { merchant, charge, acquirer, outbox, now, testMode = false } = input;
@@ -215,11 +257,14 @@ export async function createCharge(
       customer: { document: charge.customer.document, email: charge.customer.email },
       now,
       deviceGraph: input.deviceGraph,
+      labelKeyer: input.labelKeyer,
     });
     const { visitorId } = assessed;
     const analysis =
       (await testModeAnalysis(trx, { testMode, merchantId: merchant.id, charge })) ?? assessed.analysis;
 
+    // A review holds the authorization for a person (or the review window's end) to decide on.
+    const hold = analysis.status === 'review';
     const decision =
       analysis.status === 'declined'
         ? { approved: false as const, code: 'fraud_declined', message: FAILURE_MESSAGES.fraud_declined }
@@ -227,14 +272,16 @@ export async function createCharge(
             card,
             amount: charge.amount,
             installments: charge.installments,
+            hold,
           });
+    const held = hold && decision.approved;
     const row: ChargesTable = {
       id: chargeId,
       merchant_id: merchant.id,
       amount: charge.amount,
       payment_method: charge.paymentMethod,
       installments: charge.installments,
-      status: decision.approved ? 'captured' : 'failed',
+      status: held ? 'in_review' : decision.approved ? 'captured' : 'failed',
       failure_code: decision.approved ? null : decision.code,
       failure_message: decision.approved ? null : decision.message,
       customer_name: charge.customer.name,
@@ -257,12 +304,25 @@ export async function createCharge(
       fraud_reasons: toJson(analysis.reasons),
       search_text: chargeSearchText(chargeId, charge.customer),
       acquirer_reference: decision.approved ? decision.authorizationId : null,
+      review_opened_at: held ? timestamp : null,
+      review_expires_at: held ? reviewExpiry(now, merchant.review.windowHours) : null,
+      review_decision: null,
+      review_closed_at: null,
+      review_closed_by: null,
+      review_closed_by_user_id: null,
+      review_note: null,
+      canceled_at: null,
       refunded_at: null,
       created_at: timestamp,
       updated_at: timestamp,
     };
     const created = toCharge(row);
-    const type: ChargeEventType = created.status === 'captured' ? 'charge.captured' : 'charge.failed';
+    const type: ChargeEventType =
+      created.status === 'in_review'
+        ? 'charge.review_opened'
+        : created.status === 'captured'
+          ? 'charge.captured'
+          : 'charge.failed';
     await outbox.recordEvent(trx, {
       merchantId: merchant.id,
       type,
@@ -315,7 +375,11 @@ export async function refundCharge(
       throw invalidState(
         current.status === 'refunded'
           ? 'This charge was already refunded.'
-          : `Only captured charges can be refunded; this charge is ${current.status} (${current.failureCode}), so nothing was taken from the card.`,
+          : current.status === 'in_review'
+            ? 'This charge is held for review and nothing was captured: reject the review (POST /v1/charges/:id/review) to release the authorization.'
+            : current.status === 'canceled'
+              ? 'This charge was canceled after its review was rejected: nothing was taken from the card, so there is nothing to refund.'
+              : `Only captured charges can be refunded; this charge is ${current.status} (${current.failureCode}), so nothing was taken from the card.`,
       );
     }
     const refunded = toCharge(row);

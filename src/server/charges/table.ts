@@ -1,3 +1,7 @@
+export type ReviewDecision = 'approve' | 'reject';
+/** Who closed a review: a dashboard user, the merchant's server (its secret key), or the review window's end. */
+export type ReviewCloser = 'user' | 'api_key' | 'timeout';
+
 /**
  * A charge and everything shown about it later: the card as the token described it (never the number), the
  * customer, the acquirer's outcome and the fraud analysis. `visitor_id` and `card_hash` feed the velocity rules.
@@ -9,7 +13,7 @@ export interface ChargesTable {
   amount: number;
   payment_method: string;
   installments: number;
-  status: 'captured' | 'failed' | 'refunded';
+  status: 'captured' | 'failed' | 'refunded' | 'in_review' | 'canceled';
   failure_code: string | null;
   failure_message: string | null;
   customer_name: string;
@@ -42,6 +46,17 @@ export interface ChargesTable {
   /** The acquirer's authorization id (capture, cancel and refund name it); null when it authorized nothing. */
   acquirer_reference: string | null;
   refunded_at: string | null;
+  /** A charge held for review (migration 0051, docs/charges.md): when it opened and when it closes by itself. */
+  review_opened_at: string | null;
+  review_expires_at: string | null;
+  /** Set when the review closed: the decision, when, by whom (a dashboard user's id when one decided) and why. */
+  review_decision: ReviewDecision | null;
+  review_closed_at: string | null;
+  review_closed_by: ReviewCloser | null;
+  review_closed_by_user_id: string | null;
+  review_note: string | null;
+  /** When the authorization was released (a rejected review): nothing was taken from the card. */
+  canceled_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -5,9 +5,12 @@ import { accountRoutes } from '../account/routes.js';
 import { BANK_ACCOUNT_EVENT_TYPES, bankAccountRoutes } from '../bank-accounts/index.js';
 import { bankRoutes } from '../banks/routes.js';
 import { CHARGE_EVENT_TYPES } from '../charges/index.js';
+import { presentCharge } from '../charges/present.js';
 import { chargeRoutes } from '../charges/routes.js';
 import { getCharge } from '../charges/service.js';
 import { DEFAULT_KEY_GRACE_SECONDS } from '../core/keys.js';
+import { DISPUTE_EVENT_TYPES } from '../disputes/events.js';
+import { disputeRoutes } from '../disputes/routes.js';
 import { notFound, validationError } from '../errors.js';
 import { presentFraudSession } from '../fraud/present.js';
 import { merchantOf } from '../http/auth.js';
@@ -24,6 +27,7 @@ import { presentDelivery } from '../webhooks/present.js';
 import { auditRoutes, recordDashboardChange } from './audit.js';
 import { authenticateDashboardRequest } from './auth.js';
 import { chargeEvents, chargeFraudSession, explainReasons } from './charge-activity.js';
+import { chargeReviewQueue } from './charge-reviews.js';
 import { HomeStats, MAX_PERIOD_DAYS, periodDays } from './home.js';
 import { preferenceRoutes } from './preference-routes.js';
 import { reviewQueue } from './review-queue.js';
@@ -38,12 +42,18 @@ import { userEmails } from './users.js';
  * cannot drift apart.
  */
 // The events endpoints may subscribe to, as app.ts hands them to the webhooks plugin.
-const WEBHOOK_EVENT_TYPES = [...CHARGE_EVENT_TYPES, ...SUBMERCHANT_EVENT_TYPES, ...BANK_ACCOUNT_EVENT_TYPES];
+const WEBHOOK_EVENT_TYPES = [
+  ...CHARGE_EVENT_TYPES,
+  ...DISPUTE_EVENT_TYPES,
+  ...SUBMERCHANT_EVENT_TYPES,
+  ...BANK_ACCOUNT_EVENT_TYPES,
+];
 
 const sameApi: FastifyPluginAsync = async (app) => {
   await app.register(accountRoutes);
   await app.register(riskRoutes);
   await app.register(chargeRoutes);
+  await app.register(disputeRoutes);
   await app.register(endpointRoutes, { eventTypes: WEBHOOK_EVENT_TYPES });
   await app.register(deliveryRoutes);
   await app.register(submerchantRoutes);
@@ -122,6 +132,45 @@ const dashboardViews: FastifyPluginAsyncTypebox = async (app) => {
       );
       return { message: 'Review queue retrieved.', data: rows, pagination };
     },
+  );
+
+  const ReviewQueueQuery = Type.Object(
+    {
+      order: Type.Optional(
+        Type.Union([Type.Literal('oldest'), Type.Literal('largest')], { default: 'oldest' }),
+      ),
+      page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    },
+    { additionalProperties: false },
+  );
+  const reviewQueueOf = async (merchantId: string | null, query: typeof ReviewQueueQuery.static) => {
+    const { charges, pagination } = await chargeReviewQueue(app.store.db, {
+      merchantId,
+      order: query.order ?? 'oldest',
+      page: query.page ?? 1,
+      limit: query.limit ?? 20,
+    });
+    const data = charges.map(({ charge, merchantName }) => ({
+      ...presentCharge(charge),
+      merchant_id: charge.merchantId,
+      merchant_name: merchantName,
+    }));
+    return { message: 'Charges in review retrieved.', data, pagination };
+  };
+
+  // The merchant's queue of charges held for review; decisions go through POST /v1/charges/:id/review.
+  app.get(
+    '/charge-reviews',
+    { config: { auth: 'secret' }, schema: { querystring: ReviewQueueQuery } },
+    async (request) => reviewQueueOf(merchantOf(request).id, request.query),
+  );
+
+  // Every merchant's, for the operator to watch (a merchant decides its own).
+  app.get(
+    '/operator/charge-reviews',
+    { config: { auth: 'operator' }, schema: { querystring: ReviewQueueQuery } },
+    async (request) => reviewQueueOf(null, request.query),
   );
 
   // Every role may read it: a public key is publishable (it is in the merchant's checkout pages).

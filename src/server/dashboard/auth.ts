@@ -96,7 +96,12 @@ export async function authenticateDashboardRequest(
   }
   const merchant = await getMerchant(app.store.db, user.merchantId);
   if (!merchant) throw forbidden('Your merchant account no longer exists.');
-  request.caller = { kind: 'secret', merchant, testMode: await merchantInTestMode(app, merchant.id) };
+  request.caller = {
+    kind: 'secret',
+    merchant,
+    testMode: await merchantInTestMode(app, merchant.id),
+    userId: user.id,
+  };
   await meter(app, request, reply);
   const category = config.dashboardRateLimit;
   if (category && category !== 'none') {

@@ -2,10 +2,16 @@ import type { BankAccountsTable } from '../bank-accounts/table.js';
 import type { ChargesTable } from '../charges/table.js';
 import type { IdempotencyKeysTable } from '../core/idempotency.js';
 import type { DashboardAuditTable, DashboardSessionsTable, DashboardUsersTable } from '../dashboard/table.js';
+import type { DisputesTable } from '../disputes/table.js';
 import type { FraudSessionReuseRefusalsTable, FraudSessionsTable } from '../fraud/table.js';
 import type { MerchantPreviousKeysTable, MerchantsTable } from '../merchants/table.js';
 import type { OperatorKeysTable } from '../operators/table.js';
-import type { CardVelocityLocksTable, DeviceGraphTable, MerchantRiskSettingsTable } from '../risk/table.js';
+import type {
+  CardVelocityLocksTable,
+  DeviceGraphTable,
+  FraudLabelsTable,
+  MerchantRiskSettingsTable,
+} from '../risk/table.js';
 import type {
   SubmerchantAddressesTable,
   SubmerchantAnswersTable,
@@ -37,6 +43,8 @@ export interface Database {
   charges: ChargesTable;
   card_velocity_locks: CardVelocityLocksTable;
   device_graph: DeviceGraphTable;
+  fraud_labels: FraudLabelsTable;
+  disputes: DisputesTable;
   idempotency_keys: IdempotencyKeysTable;
   merchant_risk_settings: MerchantRiskSettingsTable;
   submerchants: SubmerchantsTable;

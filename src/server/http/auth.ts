@@ -34,12 +34,20 @@ interface MerchantCaller {
    * /dashboard/api nobody verified.
    */
   testMode: boolean;
+  /** The dashboard user acting for the merchant (a session, not a key): histories name them. */
+  userId?: string;
 }
 
 export type Caller = MerchantCaller | { kind: 'operator'; operatorKeyId: string };
 
 /** A caller as the key store finds it: whether it is in test mode is the key's, read by `resolveCredentials`. */
 export type StoredCaller = Omit<MerchantCaller, 'testMode'> | { kind: 'operator'; operatorKeyId: string };
+
+/** The dashboard user who made the request, or null when a key did (the merchant's server). */
+export function actingUserOf(request: FastifyRequest): string | null {
+  const caller = request.caller;
+  return caller !== null && caller.kind !== 'operator' ? (caller.userId ?? null) : null;
+}
 
 /** Whether the request's caller is a merchant in test mode (test outcomes, test-only routes). */
 export function callerInTestMode(request: FastifyRequest): boolean {

@@ -12,6 +12,8 @@ export function presentMerchant(merchant: Merchant) {
     profiler_enabled: merchant.profilerEnabled,
     rate_limits: { ...DEFAULT_RATE_LIMITS, ...merchant.rateLimits },
     document: merchant.document,
+    review_window_hours: merchant.review.windowHours,
+    review_default_decision: merchant.review.defaultDecision,
     created_at: merchant.createdAt,
     updated_at: merchant.updatedAt,
   };

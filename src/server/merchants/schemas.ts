@@ -34,6 +34,26 @@ const MerchantDocument = Type.String({
 
 const RateLimit = Type.Integer({ minimum: 1, maximum: 1_000_000 });
 
+/** The longest review window: a card authorization lives about 7 days, and a review must close before it lapses. */
+export const MAX_REVIEW_WINDOW_HOURS = 144;
+
+const ReviewSettings = {
+  review_window_hours: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_REVIEW_WINDOW_HOURS,
+      description:
+        'How long a charge held for review waits for a decision, in hours (1–144; 72 by default): shorter than ' +
+        "the card authorization's life.",
+    }),
+  ),
+  review_default_decision: Type.Optional(
+    Type.Union([Type.Literal('approve'), Type.Literal('reject')], {
+      description: 'What a review nobody decided becomes when its window ends: reject (default) or approve.',
+    }),
+  ),
+};
+
 export const MerchantSchema = Type.Object(
   {
     id: Id,
@@ -49,6 +69,12 @@ export const MerchantSchema = Type.Object(
     document: Type.Union([Type.String(), Type.Null()], {
       description:
         "The merchant's CPF or CNPJ (digits only): its bank accounts' holder must have it. Null until recorded.",
+    }),
+    review_window_hours: Type.Integer({
+      description: 'Hours a charge held for review waits for a decision.',
+    }),
+    review_default_decision: Type.Union([Type.Literal('approve'), Type.Literal('reject')], {
+      description: 'What an undecided review becomes when its window ends.',
     }),
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -72,6 +98,7 @@ export const AccountPatchBody = Type.Object(
         description: `${MerchantDocument.description} Accepted while none is recorded; after that, the operator changes it.`,
       }),
     ),
+    ...ReviewSettings,
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -92,6 +119,7 @@ export const OperatorMerchantPatchBody = Type.Object(
         { additionalProperties: false, description: 'Per-category overrides; null restores the default.' },
       ),
     ),
+    ...ReviewSettings,
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -104,6 +132,8 @@ export function toSettingsChange(body: {
   profiler_enabled?: boolean;
   document?: string;
   rate_limits?: MerchantSettingsChange['rateLimits'];
+  review_window_hours?: number;
+  review_default_decision?: 'approve' | 'reject';
 }): MerchantSettingsChange {
   const documentProblem =
     body.document === undefined ? null : taxIdError('document', body.document, 'either');
@@ -120,6 +150,8 @@ export function toSettingsChange(body: {
     ipLookupUrls: body.ip_lookup_urls,
     profilerEnabled: body.profiler_enabled,
     rateLimits: body.rate_limits,
+    reviewWindowHours: body.review_window_hours,
+    reviewDefaultDecision: body.review_default_decision,
   };
 }
 

@@ -21,6 +21,8 @@ export interface Merchant {
   rateLimits: RateLimitOverrides;
   /** CPF or CNPJ, digits only; null until recorded (docs/decisions/bank-account-rules.md). */
   document: string | null;
+  /** Charges held for review: how long they wait for a person, and what they become if nobody decides. */
+  review: { windowHours: number; defaultDecision: 'approve' | 'reject' };
   createdAt: string;
   updatedAt: string;
 }
@@ -34,6 +36,8 @@ export interface MerchantSettingsChange {
   document?: string;
   /** A null value removes that category's override. */
   rateLimits?: Partial<Record<RateLimitCategory, number | null>>;
+  reviewWindowHours?: number;
+  reviewDefaultDecision?: 'approve' | 'reject';
 }
 
 export function toMerchant(row: Selectable<MerchantsTable>): Merchant {
@@ -46,6 +50,10 @@ export function toMerchant(row: Selectable<MerchantsTable>): Merchant {
     profilerEnabled: readFlag(row.profiler_enabled),
     rateLimits: fromJson<RateLimitOverrides>(row.rate_limits, {}),
     document: row.document ?? null,
+    review: {
+      windowHours: Number(row.review_window_hours ?? 72),
+      defaultDecision: row.review_default_decision ?? 'reject',
+    },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -131,6 +139,10 @@ export async function updateMerchantSettings(
         ...(change.ipLookupUrls !== undefined && { ip_lookup_urls: toJson(change.ipLookupUrls) }),
         ...(change.profilerEnabled !== undefined && { profiler_enabled: flag(change.profilerEnabled) }),
         ...(change.document !== undefined && { document: change.document }),
+        ...(change.reviewWindowHours !== undefined && { review_window_hours: change.reviewWindowHours }),
+        ...(change.reviewDefaultDecision !== undefined && {
+          review_default_decision: change.reviewDefaultDecision,
+        }),
         rate_limits: toJson(rateLimits),
         updated_at: now.toISOString(),
       })

@@ -18,6 +18,10 @@ export interface MerchantsTable {
   profiler_enabled: Generated<number>;
   /** The merchant's CPF or CNPJ, digits only; its bank accounts' holder must have it (migration 0058). */
   document: string | null;
+  /** How long a charge held for review waits for a decision (migration 0051). */
+  review_window_hours: Generated<number>;
+  /** The decision a review nobody decided takes when its window ends. */
+  review_default_decision: Generated<'approve' | 'reject'>;
   created_at: string;
   updated_at: string;
 }

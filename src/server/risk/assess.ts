@@ -5,6 +5,7 @@ import type { Merchant } from '../merchants/service.js';
 import type { DeviceGraphHasher } from './device-graph.js';
 import { analyzeRisk, NOT_ANALYZED } from './engine.js';
 import { recentHistory } from './history.js';
+import { fraudLabelsOf, type LabelKeyer } from './labels.js';
 import { DEFAULT_POLICY, policyFor } from './policy.js';
 import type { FraudAnalysis } from './types.js';
 
@@ -29,6 +30,7 @@ export async function assessCharge(
     customer: { document: string; email: string };
     now: Date;
     deviceGraph: DeviceGraphHasher;
+    labelKeyer: LabelKeyer;
   },
 ): Promise<ChargeAssessment> {
   const { merchant, session, cardHash, customer, now } = input;
@@ -44,9 +46,14 @@ export async function assessCharge(
     graph,
     windows: DEFAULT_POLICY,
   });
+  const labels = await fraudLabelsOf(trx, {
+    merchantId: merchant.id,
+    subject: { visitorId, cardHash, document: customer.document, ip: null },
+    keyer: input.labelKeyer,
+  });
   const policy = policyFor(thresholds);
   const analysis = analyzeRisk(
-    { session, merchant: { allowedHosts: merchant.allowedHosts }, history },
+    { session, merchant: { allowedHosts: merchant.allowedHosts }, history: { ...history, labels } },
     policy,
   );
   return { analysis, visitorId };

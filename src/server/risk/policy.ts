@@ -65,6 +65,12 @@ export const DEFAULT_POLICY: RiskPolicy = {
     AUTOMATION_DETECTED: 80,
     // The page ran somewhere the merchant did not list: a copied checkout or a testing harness.
     HOST_NOT_ALLOWED: 50,
+    // The merchant itself judged this buyer, card or device as fraud (a rejected review, a fraud chargeback):
+    // review alone, declined with any other tell. Not a decline alone: a mistaken label would lock an honest
+    // buyer out for good, and a person can look again.
+    FRAUD_LABEL_AT_MERCHANT: 45,
+    // Another merchant's judgement, which this one cannot check: enough for a person to look (review), no more.
+    FRAUD_LABEL_ON_PLATFORM: 30,
     // Card testing and account farming show up as many charges from one card or one device.
     DEVICE_VELOCITY: 40,
     CARD_VELOCITY: 40,

@@ -27,3 +27,21 @@ export interface DeviceGraphTable {
   components_digest: string | null;
   created_at: string;
 }
+
+/**
+ * A judgement on a charge (migration 0052): `fraud` or `not_fraud`, from a review decision or a dispute. Its keys
+ * are keyed hashes (risk/labels.ts) of the charge's visitor id, card, buyer document and source IP, by which later
+ * charges find it, at the merchant and across the platform.
+ */
+export interface FraudLabelsTable {
+  id: string;
+  merchant_id: string;
+  charge_id: string;
+  label: 'fraud' | 'not_fraud';
+  source: 'review' | 'dispute';
+  visitor_key: string | null;
+  card_key: string;
+  buyer_key: string;
+  ip_key: string | null;
+  created_at: string;
+}

@@ -26,6 +26,8 @@ export interface RiskInput {
     visitor?: VisitorLinks | null;
     /** What the platform-wide device graph held of this device before this charge; null when it is unknown. */
     graph?: DeviceGraphLinks | null;
+    /** Whether the buyer, card or device carries a fraud label here, or at another merchant (risk/labels.ts). */
+    labels?: { here: boolean; elsewhere: boolean } | null;
   };
 }
 

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { systemClock } from '../clock.js';
 import type { Config } from '../config.js';
 import { openStore } from '../db/connect.js';
-import type { Database } from '../db/database.js';
+import type { Database, VigiaStore } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { migrations } from '../db/migrations/index.js';
 import { DeliveryWorker, workerOptionsFromConfig } from './worker.js';
@@ -12,7 +12,11 @@ import { DeliveryWorker, workerOptionsFromConfig } from './worker.js';
  * the API processes then). Any number may share one PostgreSQL database; SIGTERM/SIGINT stop it after the
  * attempts in flight are recorded.
  */
-export async function runStandaloneWorker(config: Config): Promise<void> {
+export async function runStandaloneWorker(
+  config: Config,
+  /** Other jobs of the worker process (composed by cli.ts: webhooks imports no other resource); each returns its stop. */
+  alongside: (store: VigiaStore, logger: pino.Logger) => () => Promise<void> = () => async () => {},
+): Promise<void> {
   const store = openStore<Database>(config.databaseUrl);
   await migrateToLatest(store.db, migrations);
   const logger = pino({ level: config.logLevel });
@@ -23,6 +27,7 @@ export async function runStandaloneWorker(config: Config): Promise<void> {
     ...workerOptionsFromConfig(config),
   });
   worker.start();
+  const stopAlongside = alongside(store, logger);
   logger.info({ worker: worker.id }, 'webhook delivery worker started');
   const signal = await new Promise<string>((resolve) => {
     process.once('SIGTERM', () => resolve('SIGTERM'));
@@ -32,6 +37,6 @@ export async function runStandaloneWorker(config: Config): Promise<void> {
     { worker: worker.id, signal },
     'webhook delivery worker stopping: finishing attempts in flight',
   );
-  await worker.stop();
+  await Promise.all([worker.stop(), stopAlongside()]);
   await store.close();
 }

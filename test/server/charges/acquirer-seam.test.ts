@@ -1,32 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
-import { type CardAcquirer, simulatedAcquirer } from '../../../src/server/charges/acquirer.js';
+import { recordingAcquirer } from '../../helpers/acquirer.js';
 import { DIALECTS, startAppWithMerchant, type TestMerchant } from '../../helpers/app.js';
 import { CARDS, liftRateLimits, quickCharge } from '../../helpers/charges.js';
-
-/** The simulated acquirer, with every call it receives written down (what a provider would have been asked). */
-function recordingAcquirer(hashKey: string) {
-  const inner = simulatedAcquirer(hashKey);
-  const calls: { operation: string; authorizationId?: string; amount?: number; idempotencyKey: string }[] =
-    [];
-  const acquirer: CardAcquirer = {
-    async authorize(request) {
-      const answer = await inner.authorize(request);
-      calls.push({ operation: 'authorize', amount: request.amount, idempotencyKey: request.idempotencyKey });
-      return answer;
-    },
-    async capture(request) {
-      calls.push({ operation: 'capture', ...request });
-    },
-    async cancel(request) {
-      calls.push({ operation: 'cancel', ...request });
-    },
-    async refund(request) {
-      calls.push({ operation: 'refund', ...request });
-    },
-  };
-  return { acquirer, calls };
-}
 
 describe.each(DIALECTS)('%s', (dialect) => {
   let app: VigiaApp;

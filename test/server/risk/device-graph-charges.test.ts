@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { VigiaApp } from '../../../src/server/app.js';
-import { withCheckDigits } from '../../../src/server/core/tax-id.js';
 import { purgeDeviceGraph } from '../../../src/server/risk/device-graph-purge.js';
 import { DEFAULT_POLICY } from '../../../src/server/risk/policy.js';
 import {
@@ -12,29 +11,13 @@ import {
   TestClock,
   type TestMerchant,
 } from '../../helpers/app.js';
-import { CARDS, liftRateLimits, quickCharge } from '../../helpers/charges.js';
+import { approvedCard, buyer, CARDS, liftRateLimits, quickCharge } from '../../helpers/charges.js';
 import { chromiumComponents, honestProfiler } from '../../helpers/signals.js';
 import { createUser, signIn } from '../dashboard/helpers.js';
 
 const MINUTE = 60_000;
 const { weights } = DEFAULT_POLICY;
 const GRAPH_CODES = ['VISITOR_ID_FORGED', 'DEVICE_SHARED_ACROSS_MERCHANTS', 'DEVICE_CARDS_ACROSS_MERCHANTS'];
-
-/** A Visa number the simulated acquirer approves, one per `n` (Luhn check digit computed). */
-function approvedCard(n: number): string {
-  const body = `411111${String(n).padStart(9, '0')}`;
-  const sum = [...body].reverse().reduce((total, char, i) => {
-    const digit = Number(char) * (i % 2 === 0 ? 2 : 1);
-    return total + (digit > 9 ? digit - 9 : digit);
-  }, 0);
-  return body + ((10 - (sum % 10)) % 10);
-}
-
-/** A buyer of their own: name, e-mail and a valid CPF. */
-function buyer(n: number) {
-  const cpf = withCheckDigits(String(100_000_000 + n * 7919).slice(0, 9), 'cpf');
-  return { name: `Buyer ${n}`, email: `buyer${n}@example.com`, document: cpf };
-}
 
 describe.each(DIALECTS)('%s', (dialect) => {
   let app: VigiaApp;

@@ -36,7 +36,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
       reasons: [],
     });
     const review = await chargeWith('review@risk.test');
-    expect(review.status).toBe('captured');
+    expect(review.status).toBe('in_review');
     expect(review.fraud_analysis).toEqual({ status: 'review', score: thresholds.review, reasons: [] });
     const declined = await chargeWith('Declined@Risk.Test');
     expect(declined).toMatchObject({ status: 'failed', failure_code: 'fraud_declined' });
@@ -71,7 +71,9 @@ describe.each(DIALECTS)('%s', (dialect) => {
       const status =
         score >= thresholds.decline ? 'declined' : score >= thresholds.review ? 'review' : 'approved';
       expect(charge.fraud_analysis).toEqual({ status, score, reasons: [code] });
-      expect(charge.status).toBe(status === 'declined' ? 'failed' : 'captured');
+      expect(charge.status).toBe(
+        status === 'declined' ? 'failed' : status === 'review' ? 'in_review' : 'captured',
+      );
     },
   );
 

@@ -20,10 +20,10 @@ import {
 } from '../ui.js';
 import { AttemptLog, type Delivery, RetryButton } from './webhooks.js';
 
-interface Charge {
+export interface Charge {
   id: string;
   amount: number;
-  status: 'captured' | 'failed' | 'refunded';
+  status: 'captured' | 'failed' | 'refunded' | 'in_review' | 'canceled';
   installments: number;
   failure_code: string | null;
   failure_message: string | null;
@@ -31,6 +31,15 @@ interface Charge {
   card: { brand: string; last4: string; exp_month: number; exp_year: number };
   fraud_session_id: string | null;
   fraud_analysis: { status: string; score: number; reasons: string[] };
+  review: null | {
+    opened_at: string;
+    expires_at: string;
+    decision: 'approve' | 'reject' | null;
+    closed_at: string | null;
+    closed_by: 'user' | 'api_key' | 'timeout' | null;
+    note: string | null;
+  };
+  canceled_at: string | null;
   refunded_at: string | null;
   created_at: string;
 }
@@ -64,7 +73,7 @@ interface FraudSession {
   consumed_at: string | null;
 }
 
-interface Activity {
+export interface Activity {
   reasons: { code: string; description: string }[];
   fraud_session: FraudSession | null;
   events: { id: string; type: string; created_at: string }[];
@@ -79,7 +88,11 @@ export function ChargesPage() {
   const charges = useLoad(() => get<Charge[]>(`/v1/charges${query({ ...list })}`), [list]);
   return (
     <Page title={t.charges.title}>
-      <ListFilters statuses={['captured', 'failed', 'refunded']} state={list} onChange={setList} />
+      <ListFilters
+        statuses={['captured', 'failed', 'refunded', 'in_review', 'canceled']}
+        state={list}
+        onChange={setList}
+      />
       <PagedTable
         loaded={charges}
         caption={t.charges.title}
@@ -116,7 +129,7 @@ export function ChargesPage() {
   );
 }
 
-function SessionEvidence(props: { session: FraudSession | null }) {
+export function SessionEvidence(props: { session: FraudSession | null }) {
   const session = props.session;
   if (!session) return <p>{t.charges.noSession}</p>;
   const signals = session.signals;

@@ -1,6 +1,6 @@
 import { type CallOptions, type RequestOptions, segment, type Transport } from '../http.js';
 import { ListRequest } from '../list.js';
-import type { Charge, ChargeCreateParams, ChargeListParams } from '../types.js';
+import type { Charge, ChargeCreateParams, ChargeListParams, ChargeReviewParams } from '../types.js';
 
 /** Charges: create one from a card token and the checkout's fraud session, read, list, refund. */
 export class Charges {
@@ -20,6 +20,14 @@ export class Charges {
 
   list(params: ChargeListParams = {}, options?: CallOptions): ListRequest<Charge, ChargeListParams> {
     return new ListRequest((query) => this.transport.page<Charge>('/v1/charges', query, options), params);
+  }
+
+  /**
+   * Decides a charge held for review (`status: 'in_review'`): `approve` captures it, `reject` releases the
+   * authorization (→ `canceled`, nothing taken). A second decision is 409 `INVALID_STATE`.
+   */
+  review(id: string, params: ChargeReviewParams, options: RequestOptions = {}): Promise<Charge> {
+    return this.transport.create(`/v1/charges/${segment(id)}/review`, params, options);
   }
 
   /** Refunds the whole amount of a captured charge (409 `INVALID_STATE` for any other). */

@@ -18,6 +18,8 @@ import { devtoolsProtocol } from './devtools-protocol.js';
 import { driverGlobals } from './driver-globals.js';
 import { emulatedViewport } from './emulated-viewport.js';
 import { fetchMetadataMissing } from './fetch-metadata-missing.js';
+import { fraudLabelAtMerchant } from './fraud-label-at-merchant.js';
+import { fraudLabelOnPlatform } from './fraud-label-on-platform.js';
 import { headlessUserAgent } from './headless-user-agent.js';
 import { historyUnthrottled } from './history-unthrottled.js';
 import { hostNotAllowed } from './host-not-allowed.js';
@@ -53,6 +55,9 @@ export const RULES = [
   iframeMismatch,
   devtoolsProtocol,
   hostNotAllowed,
+  // What people and chargebacks taught: fraud labels (risk/labels.ts).
+  fraudLabelAtMerchant,
+  fraudLabelOnPlatform,
   browserTypeMismatch,
   ipMismatch,
   deviceVelocity,

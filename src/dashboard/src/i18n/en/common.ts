@@ -40,6 +40,8 @@ export const common = {
     developers: 'Developers',
     team: 'Team',
     reviewQueue: 'Review queue',
+    reviews: 'Reviews',
+    chargeReviews: 'Charges in review',
     merchants: 'Merchants',
   },
   roles: { owner: 'owner', developer: 'developer', viewer: 'viewer', operator: 'operator' },

@@ -41,6 +41,8 @@ export const common: Messages['common'] = {
     developers: 'Desenvolvedores',
     team: 'Equipe',
     reviewQueue: 'Fila de análise',
+    reviews: 'Análises',
+    chargeReviews: 'Cobranças em análise',
     merchants: 'Lojistas',
   },
   roles: { owner: 'proprietário', developer: 'desenvolvedor', viewer: 'leitor', operator: 'operador' },
