@@ -163,8 +163,8 @@ const dashboardBuild = {
   },
 };
 
-export default [
-  dashboardBuild,
+// `npm run build:dashboard` (VIGIA_BUILD=dashboard) builds the dashboard alone, leaving the SDK's dist as it is.
+const sdkBuilds = [
   {
     input: path.join(entrypoints, 'module.ts'),
     onwarn,
@@ -211,3 +211,5 @@ export default [
     output: { file: path.join(dist, 'internal/index.js'), format: 'es', sourcemap: true },
   },
 ];
+
+export default process.env.VIGIA_BUILD === 'dashboard' ? [dashboardBuild] : [dashboardBuild, ...sdkBuilds];
