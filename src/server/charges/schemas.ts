@@ -3,8 +3,8 @@ import { Id, Timestamp } from '../http/envelope.js';
 import { listQuerySchema } from '../http/lists.js';
 import { REASON_CODES } from '../risk/rules/index.js';
 import { CardSummary } from '../tokens/schemas.js';
+import { SUPPORTED_PAYMENT_METHODS } from './payment-methods.js';
 
-export const SUPPORTED_PAYMENT_METHODS = ['credit_card'] as const;
 export const CHARGE_STATUSES = ['captured', 'failed', 'refunded'] as const;
 /** R$ 1 billion: far above any card limit, far below where amounts lose integer precision. */
 export const MAX_AMOUNT = 100_000_000_000;
