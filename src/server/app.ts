@@ -5,6 +5,7 @@ import pino, { type DestinationStream } from 'pino';
 import { accountKeyRoutes } from './account/keys-routes.js';
 import { accountRoutes } from './account/routes.js';
 import { keyLookup } from './callers.js';
+import { type CardAcquirer, simulatedAcquirer } from './charges/acquirer.js';
 import { CHARGE_EVENT_TYPES } from './charges/index.js';
 import { chargeRoutes } from './charges/routes.js';
 import { type Clock, systemClock } from './clock.js';
@@ -50,6 +51,8 @@ declare module 'fastify' {
     outbox: Outbox;
     /** The rate-limit counters, which the dashboard counts in too (dashboard/auth.ts). */
     requestCounters: RequestCounters;
+    /** The card acquirer charges, captures, cancellations and refunds go through (charges/acquirer.ts). */
+    acquirer: CardAcquirer;
   }
 }
 
@@ -57,6 +60,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Where log lines go (tests read them to prove that no secret is logged); stdout by default. */
   logStream?: DestinationStream;
+  /** The card acquirer; the simulated one (test cards) by default. */
+  acquirer?: CardAcquirer;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -85,7 +90,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   );
   const app = Fastify({
     // A silent service runs without a logger: Fastify then gives no request its own child logger and response
-    // listeners (a few µs of every request, issue 14), and nothing would have been written anyway.
+    // listeners (a cost on every request: bench/README.md, "Figures behind code comments"), and nothing would
+    // have been written anyway.
     loggerInstance: config.logLevel === 'silent' ? undefined : (logger as FastifyBaseLogger),
     bodyLimit: 1024 * 1024,
     // A client that trickles its request, or holds an idle socket, does not keep a connection forever.
@@ -114,6 +120,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.decorate('config', config);
   app.decorate('store', store);
   app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('acquirer', options.acquirer ?? simulatedAcquirer(config.cardHashKey));
   app.decorate('credentials', new CredentialCache(app.clock));
   app.decorate('outbox', createOutbox());
   app.decorateRequest('caller', null);

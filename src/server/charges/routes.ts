@@ -13,7 +13,6 @@ import {
 import { toListFilters } from '../http/lists.js';
 import { deviceGraphHasher } from '../risk/device-graph.js';
 import { TOKENS_ERRORS } from '../tokens/errors.js';
-import { simulatedAcquirer } from './acquirer.js';
 import { CHARGES_ERRORS } from './errors.js';
 import { listCharges } from './list.js';
 import { presentCharge } from './present.js';
@@ -27,7 +26,6 @@ const chargeCreated = (charge: Charge) => ({
 
 /** Card charges, created and managed by the merchant's server with its secret key. */
 export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const acquirer = simulatedAcquirer(app.config.cardHashKey);
   const deviceGraph = deviceGraphHasher(app.config.cardHashKey);
   const idempotent = idempotencyHooks(app);
 
@@ -84,7 +82,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
             document: body.customer.document,
           },
         },
-        acquirer,
+        acquirer: app.acquirer,
         outbox: app.outbox,
         now: app.clock(),
         whenCreated: (trx, created) => recordIdempotentResponse(trx, request, 201, chargeCreated(created)),
@@ -162,6 +160,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const charge = await refundCharge(app.store.db, {
         merchantId: merchantOf(request).id,
         chargeId: request.params.id,
+        acquirer: app.acquirer,
         outbox: app.outbox,
         now: app.clock(),
       });

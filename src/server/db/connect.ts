@@ -56,7 +56,8 @@ const pools = new WeakMap<object, pg.Pool>();
  * Runs one statement on a connection of the pool behind `db`, without Kysely's executor, when `db` is a
  * PostgreSQL store's own instance; null otherwise (SQLite, or a transaction, whose statements must go through
  * its connection). For the statements hot routes send on every request (`prepared`, db/prepared.ts): the
- * executor cost a token's INSERT about 5 % of its CPU (issue 14). The result is what Kysely's driver returns.
+ * executor's share of a token's INSERT is in bench/README.md ("Figures behind code comments"). The result is
+ * what Kysely's driver returns.
  */
 export function queryPool<Row>(
   db: object,
@@ -73,6 +74,9 @@ export function queryPool<Row>(
 
 const AFFECTING = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
+/** The statement that used the connection fails with the error too: that is where it is handled. */
+function ignoreLostConnection(): void {}
+
 function openSqlite(file: string): SQLite.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const database = new SQLite(file);
@@ -82,9 +86,10 @@ function openSqlite(file: string): SQLite.Database {
   // A commit answered to a merchant must survive power loss: WAL with FULL syncs the log at every commit.
   // Group commit (db/group-commit.ts) shares that cost between the transactions that arrive together.
   database.pragma('synchronous = FULL');
-  // Every group-commit member runs in a savepoint (db/group-commit.ts), whose undo journal is a temporary file:
-  // written through a file it cost the webhook worker a tenth of its CPU (issue 14). Temporary tables, indexes and
-  // sorts are kept in memory too.
+  // Every group-commit member runs in a savepoint (db/group-commit.ts), whose undo journal is a temporary
+  // file: written through a file it cost the webhook worker CPU
+  // (docs/decisions/fewer-larger-webhook-worker-turns-sqlite-temporary-files-in.md). Temporary tables,
+  // indexes and sorts are kept in memory too.
   database.pragma('temp_store = MEMORY');
   // 64 MiB of page cache (SQLite's default is 2 MiB): a list search reads a busy merchant's month of index
   // entries, or its trigram candidates' rows, which the default cache evicts between two requests.
@@ -113,8 +118,14 @@ export function openStore<DB>(databaseUrl: string): Store<DB> {
     connectionTimeoutMillis: PG_CONNECTION_TIMEOUT_MS,
     statement_timeout: PG_STATEMENT_TIMEOUT_MS,
   });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
+  // A client losing its connection (PostgreSQL restarted, the network cut) must not crash the process. pg's pool
+  // listens for an idle client's 'error' (the pool's own 'error' event, below), but not for a client checked out,
+  // between two statements of a transaction, whose unexpected end is then an unhandled 'error' event: every
+  // client gets a listener of its own for its whole life. The query in flight fails with the same error (answered
+  // 503, http/errors.ts), the pool drops the broken client, and the next query opens a new connection.
+  // docs/decisions/database-outages.md
+  pool.on('connect', (client) => client.on('error', ignoreLostConnection));
+  pool.on('error', ignoreLostConnection);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
   return {

@@ -1,6 +1,8 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { ApiError, type ErrorDetail, errorBody, GENERAL_ERRORS } from '../errors.js';
+import { errorResponses } from './envelope.js';
 
 function fieldOf(error: ErrorObject, part: string | undefined): string {
   const path = error.instancePath
@@ -78,7 +80,23 @@ const FASTIFY_ERRORS: Record<string, { code: keyof typeof GENERAL_ERRORS; messag
   },
 };
 
+/**
+ * The wait a 503 asks for while the database is away: a crash-restarted PostgreSQL is back within seconds, and a
+ * client that honours Retry-After retries about when it is. docs/decisions/database-outages.md
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 1;
+
+/** Every /v1 route may answer 503 while its database is away: its OpenAPI responses say so. */
+function documentOutages(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const responses = route.schema?.response as Record<number, unknown> | undefined;
+    if (!route.url.startsWith('/v1') || !responses || responses[503]) return;
+    route.schema!.response = { ...responses, ...errorResponses(503) };
+  });
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
+  documentOutages(app);
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.headers) reply.headers(error.headers);
@@ -114,6 +132,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(status)
         .send(errorBody(status === 400 ? 'VALIDATION_ERROR' : 'BAD_REQUEST', error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable: answered 503');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(
+          errorBody(
+            'SERVICE_UNAVAILABLE',
+            'The service cannot reach its database right now, so the request may not have been completed. ' +
+              'Retry it after Retry-After seconds, with the same Idempotency-Key.',
+          ),
+        );
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply
