@@ -4,6 +4,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest
 import pino, { type DestinationStream } from 'pino';
 import { accountKeyRoutes } from './account/keys-routes.js';
 import { accountRoutes } from './account/routes.js';
+import { BANK_ACCOUNT_EVENT_TYPES, bankAccountRoutes } from './bank-accounts/index.js';
+import { bankRoutes } from './banks/routes.js';
 import { keyLookup } from './callers.js';
 import { type CardAcquirer, simulatedAcquirer } from './charges/acquirer.js';
 import { CHARGE_EVENT_TYPES } from './charges/index.js';
@@ -170,8 +172,12 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(tokenRoutes);
   await app.register(chargeRoutes);
   await app.register(riskRoutes);
+  await app.register(bankRoutes);
+  await app.register(bankAccountRoutes);
   startDeviceGraphPurge(app);
-  await app.register(webhooks, { eventTypes: [...CHARGE_EVENT_TYPES, ...SUBMERCHANT_EVENT_TYPES] });
+  await app.register(webhooks, {
+    eventTypes: [...CHARGE_EVENT_TYPES, ...SUBMERCHANT_EVENT_TYPES, ...BANK_ACCOUNT_EVENT_TYPES],
+  });
   await app.register(sdkAssets);
   await app.register(dashboard);
   return app;

@@ -103,6 +103,11 @@ export const GENERAL_ERRORS = {
       'Retry after the Retry-After header’s seconds, with the same Idempotency-Key: a request that was completed ' +
       'replays its answer, one that was not runs once.',
   },
+  TEST_MODE_ONLY: {
+    status: 403,
+    meaning: 'A /v1/test/… route was called with a live key: these routes exist in test mode only.',
+    action: 'Use a test key (sk_test_…); the message says what does the same in live mode.',
+  },
 } as const satisfies ErrorCatalogue;
 
 /** An error the API answers with as-is: its status, code and sentence are meant for the caller. */
@@ -136,6 +141,14 @@ export const invalidState = (message: string) => apiError(GENERAL_ERRORS, 'INVAL
 /** A refused business rule: a 422 with the rule's own code, from its resource's catalogue. */
 export const businessRule = (code: CodeWithStatus<422>, message: string, details?: ErrorDetail[]) =>
   new ApiError(422, code, message, details);
+
+/** A /v1/test/… route called with a live key; `liveMode` says who does the same in live mode. */
+export const testModeOnly = (liveMode: string) =>
+  apiError(
+    GENERAL_ERRORS,
+    'TEST_MODE_ONLY',
+    `This route exists in test mode only (keys sk_test_…): ${liveMode}`,
+  );
 
 export const validationError = (message: string, details?: ErrorDetail[]) =>
   apiError(GENERAL_ERRORS, 'VALIDATION_ERROR', message, details);

@@ -157,5 +157,6 @@ describe('error catalogues', () => {
     const generated = await generateErrorDocs();
     expect(generated).toContain('| `FRAUD_SESSION_REQUIRED` | 422 |');
     expect(committed, 'docs/errors.md is stale: run `npm run docs:errors` and commit it').toBe(generated);
-  });
+    // It builds the whole service to read its OpenAPI document.
+  }, 90_000);
 });

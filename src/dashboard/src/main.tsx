@@ -34,6 +34,7 @@ const pages = {
   charges: () => import('./pages/charges.js'),
   webhooks: () => import('./pages/webhooks.js'),
   submerchants: () => import('./pages/submerchants.js'),
+  bankAccounts: () => import('./pages/bank-accounts.js'),
   developers: () => import('./pages/developers.js'),
   team: () => import('./pages/team.js'),
   operator: () => import('./pages/operator.js'),
@@ -60,6 +61,10 @@ const MERCHANT_ROUTES: Route[] = [
     ),
   ],
   [
+    '/bank-accounts',
+    (_p, user) => <Lazy load={pages.bankAccounts} view={(m) => <m.BankAccountsPage user={user} />} />,
+  ],
+  [
     '/developers',
     (_p, user) => <Lazy load={pages.developers} view={(m) => <m.DevelopersPage user={user} />} />,
   ],
@@ -69,6 +74,7 @@ const MERCHANT_ROUTES: Route[] = [
 const OPERATOR_ROUTES: Route[] = [
   ['/', () => <Lazy load={pages.operator} view={(m) => <m.ReviewQueuePage />} />],
   ['/review/:id', (p) => <Lazy load={pages.operator} view={(m) => <m.ReviewPage id={p.id!} />} />],
+  ['/bank-accounts', () => <Lazy load={pages.bankAccounts} view={(m) => <m.BankAccountQueuePage />} />],
   ['/merchants', () => <Lazy load={pages.operator} view={(m) => <m.MerchantsPage />} />],
   ['/team', (_p, user) => <Lazy load={pages.team} view={(m) => <m.TeamPage user={user} />} />],
 ];
@@ -81,11 +87,13 @@ const NAV: Record<'merchant' | 'operator', [string, NavKey][]> = {
     ['/charges', 'charges'],
     ['/webhooks', 'webhooks'],
     ['/submerchants', 'submerchants'],
+    ['/bank-accounts', 'bankAccounts'],
     ['/developers', 'developers'],
     ['/team', 'team'],
   ],
   operator: [
     ['/', 'reviewQueue'],
+    ['/bank-accounts', 'bankAccounts'],
     ['/merchants', 'merchants'],
     ['/team', 'team'],
   ],

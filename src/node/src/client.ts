@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Transport } from './http.js';
+import { BankAccounts, Banks } from './resources/banks.js';
 import { Charges } from './resources/charges.js';
 import { FraudSessions } from './resources/fraud-sessions.js';
 import { Submerchants } from './resources/submerchants.js';
@@ -27,6 +28,8 @@ export class Vigia {
   readonly charges: Charges;
   readonly fraudSessions: FraudSessions;
   readonly submerchants: Submerchants;
+  readonly banks: Banks;
+  readonly bankAccounts: BankAccounts;
   readonly webhookEndpoints: WebhookEndpoints;
   readonly deliveries: Deliveries;
   readonly webhooks = webhooks;
@@ -57,6 +60,8 @@ export class Vigia {
     this.charges = new Charges(transport);
     this.fraudSessions = new FraudSessions(transport);
     this.submerchants = new Submerchants(transport);
+    this.banks = new Banks(transport);
+    this.bankAccounts = new BankAccounts(transport);
     this.webhookEndpoints = new WebhookEndpoints(transport);
     this.deliveries = new Deliveries(transport);
   }

@@ -149,6 +149,8 @@ export interface paths {
                                     queries: number;
                                     default: number;
                                 };
+                                /** @description The merchant's CPF or CNPJ (digits only): its bank accounts' holder must have it. Null until recorded. */
+                                document: string | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -258,7 +260,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change your settings (fraud analysis mandatory, allowed hosts, SDK IP lookup URLs, profiler) */
+        /** Change your settings (fraud analysis mandatory, allowed hosts, SDK IP lookup URLs, profiler, your CPF/CNPJ once) */
         patch: {
             parameters: {
                 query?: never;
@@ -276,6 +278,8 @@ export interface paths {
                         ip_lookup_urls?: string[];
                         /** @description false: the SDK starts no device profiler (sessions then carry no profile). */
                         profiler_enabled?: boolean;
+                        /** @description Your CPF (11 digits) or CNPJ (14 digits), digits only. Accepted while none is recorded; after that, the operator changes it. */
+                        document?: string;
                     };
                 };
             };
@@ -303,6 +307,8 @@ export interface paths {
                                     queries: number;
                                     default: number;
                                 };
+                                /** @description The merchant's CPF or CNPJ (digits only): its bank accounts' holder must have it. Null until recorded. */
+                                document: string | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -397,6 +403,28 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "MERCHANT_DOCUMENT_ALREADY_SET";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1110,6 +1138,8 @@ export interface paths {
                                     queries: number;
                                     default: number;
                                 };
+                                /** @description The merchant's CPF or CNPJ (digits only): its bank accounts' holder must have it. Null until recorded. */
+                                document: string | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -1280,6 +1310,8 @@ export interface paths {
                         fraud_analysis_mandatory?: boolean;
                         /** @description Host names (no scheme or port) allowed to run the SDK with your public key; "*.example.com" matches subdomains. Empty: any host. */
                         allowed_hosts?: string[];
+                        /** @description Your CPF (11 digits) or CNPJ (14 digits), digits only. */
+                        document?: string;
                         /** @description Per-category overrides; null restores the default. */
                         rate_limits?: {
                             transactions?: number | null;
@@ -1313,6 +1345,8 @@ export interface paths {
                                     queries: number;
                                     default: number;
                                 };
+                                /** @description The merchant's CPF or CNPJ (digits only): its bank accounts' holder must have it. Null until recorded. */
+                                document: string | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -13243,6 +13277,3656 @@ export interface paths {
         };
         trace?: never;
     };
+    "/v1/banks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Brazilian banks (search over name, short name and code), by COMPE code
+         * @description Source: npm bancos-brasileiros@6.3.38 (github.com/guibranco/BancosBrasileiros, Unlicense), data of 2026-09-12.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1. */
+                    page?: number;
+                    /** @description Items per page, 1–100. */
+                    limit?: number;
+                    /** @description Case- and accent-insensitive match on the name, short name, COMPE or ISPB code. */
+                    search?: string;
+                    /** @description Only banks that take part in PIX (true) or not. */
+                    pix_participant?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                /** @description COMPE code (3 digits): what bank accounts name. */
+                                compe: string;
+                                /** @description ISPB code (8 digits). */
+                                ispb: string;
+                                name: string;
+                                short_name: string;
+                                /** @description Takes part in PIX (directly or through another participant). */
+                                pix_participant: boolean;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/banks/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a bank by its COMPE (3 digits) or ISPB (8 digits) code
+         * @description Source: npm bancos-brasileiros@6.3.38 (github.com/guibranco/BancosBrasileiros, Unlicense), data of 2026-09-12.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The 3-digit COMPE code or the 8-digit ISPB code. */
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A Brazilian bank or payment institution. */
+                            data: {
+                                /** @description COMPE code (3 digits): what bank accounts name. */
+                                compe: string;
+                                /** @description ISPB code (8 digits). */
+                                ispb: string;
+                                name: string;
+                                short_name: string;
+                                /** @description Takes part in PIX (directly or through another participant). */
+                                pix_participant: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/bank-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List your bank accounts (status; search over holder name, document and bank) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1. */
+                    page?: number;
+                    /** @description Items per page, 1–100. */
+                    limit?: number;
+                    /** @description YYYY-MM-DD, inclusive, UTC. */
+                    date_from?: string;
+                    /** @description YYYY-MM-DD, inclusive, UTC. */
+                    date_to?: string;
+                    status?: "pending_verification" | "verified" | "rejected";
+                    /** @description Case-insensitive text match. */
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                owner: {
+                                    type: "merchant" | "submerchant";
+                                    /**
+                                     * Format: uuid
+                                     * @description The merchant's or the submerchant's id.
+                                     */
+                                    id: string;
+                                };
+                                holder_name: string;
+                                /** @description The owner's CPF or CNPJ, digits only. */
+                                holder_document: string;
+                                /** @description COMPE code of the bank (GET /v1/banks/:code). */
+                                bank: string;
+                                branch: string;
+                                branch_digit: string | null;
+                                /** @description The account number, shown whole to its owner only. */
+                                account: string;
+                                account_digit: string;
+                                /** @description checking (conta corrente), savings (poupança) or payment (conta de pagamento). */
+                                type: "checking" | "savings" | "payment";
+                                pix_key: string | null;
+                                /**
+                                 * @description pending_verification until the operator (or, in test mode, you) verifies or rejects it.
+                                 * @enum {string}
+                                 */
+                                status: "pending_verification" | "verified" | "rejected";
+                                rejection_reason: string | null;
+                                /** @description The owner's default account (one per owner). */
+                                default: boolean;
+                                reviewed_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register your bank account (pending verification; the first one is the default) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: the same key and body within 24 hours replay the first response (1–255 visible ASCII characters; a UUID v4 is a good choice). */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The holder's name as the bank has it (2–100). */
+                        holder_name: string;
+                        /** @description The holder's CPF (11) or CNPJ (14), digits only: it must be the owner's. */
+                        holder_document: string;
+                        /** @description COMPE code, 3 digits (GET /v1/banks). */
+                        bank: string;
+                        /** @description Branch (agência), 1–4 digits, without its check digit. */
+                        branch: string;
+                        branch_digit?: string | null;
+                        /** @description Account number, 1–12 digits, without its check digit. */
+                        account: string;
+                        /** @description Check digit: 1–2 characters, digits or X. */
+                        account_digit: string;
+                        /** @description checking (conta corrente), savings (poupança) or payment (conta de pagamento). */
+                        type: "checking" | "savings" | "payment";
+                        /** @description Only at a bank that takes part in PIX. */
+                        pix_key?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A bank account money is paid out to. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                owner: {
+                                    type: "merchant" | "submerchant";
+                                    /**
+                                     * Format: uuid
+                                     * @description The merchant's or the submerchant's id.
+                                     */
+                                    id: string;
+                                };
+                                holder_name: string;
+                                /** @description The owner's CPF or CNPJ, digits only. */
+                                holder_document: string;
+                                /** @description COMPE code of the bank (GET /v1/banks/:code). */
+                                bank: string;
+                                branch: string;
+                                branch_digit: string | null;
+                                /** @description The account number, shown whole to its owner only. */
+                                account: string;
+                                account_digit: string;
+                                /** @description checking (conta corrente), savings (poupança) or payment (conta de pagamento). */
+                                type: "checking" | "savings" | "payment";
+                                pix_key: string | null;
+                                /**
+                                 * @description pending_verification until the operator (or, in test mode, you) verifies or rejects it.
+                                 * @enum {string}
+                                 */
+                                status: "pending_verification" | "verified" | "rejected";
+                                rejection_reason: string | null;
+                                /** @description The owner's default account (one per owner). */
+                                default: boolean;
+                                reviewed_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "BANK_NOT_FOUND" | "HOLDER_DOCUMENT_MISMATCH" | "MERCHANT_DOCUMENT_MISSING" | "PIX_KEY_BANK_NOT_PARTICIPANT" | "BANK_ACCOUNT_DUPLICATE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/bank-accounts/{bankAccountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one of your bank accounts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bankAccountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A bank account money is paid out to. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                owner: {
+                                    type: "merchant" | "submerchant";
+                                    /**
+                                     * Format: uuid
+                                     * @description The merchant's or the submerchant's id.
+                                     */
+                                    id: string;
+                                };
+                                holder_name: string;
+                                /** @description The owner's CPF or CNPJ, digits only. */
+                                holder_document: string;
+                                /** @description COMPE code of the bank (GET /v1/banks/:code). */
+                                bank: string;
+                                branch: string;
+                                branch_digit: string | null;
+                                /** @description The account number, shown whole to its owner only. */
+                                account: string;
+                                account_digit: string;
+                                /** @description checking (conta corrente), savings (poupança) or payment (conta de pagamento). */
+                                type: "checking" | "savings" | "payment";
+                                pix_key: string | null;
+                                /**
+                                 * @description pending_verification until the operator (or, in test mode, you) verifies or rejects it.
+                                 * @enum {string}
+                                 */
+                                status: "pending_verification" | "verified" | "rejected";
+                                rejection_reason: string | null;
+                                /** @description The owner's default account (one per owner). */
+                                default: boolean;
+                                reviewed_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete one of your bank accounts (the default too: then there is none) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bankAccountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {boolean} */
+                                deleted: true;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/bank-accounts/{bankAccountId}/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make one of your bank accounts the default (not a rejected one) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bankAccountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A bank account money is paid out to. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                owner: {
+                                    type: "merchant" | "submerchant";
+                                    /**
+                                     * Format: uuid
+                                     * @description The merchant's or the submerchant's id.
+                                     */
+                                    id: string;
+                                };
+                                holder_name: string;
+                                /** @description The owner's CPF or CNPJ, digits only. */
+                                holder_document: string;
+                                /** @description COMPE code of the bank (GET /v1/banks/:code). */
+                                bank: string;
+                                branch: string;
+                                branch_digit: string | null;
+                                /** @description The account number, shown whole to its owner only. */
+                                account: string;
+                                account_digit: string;
+                                /** @description checking (conta corrente), savings (poupança) or payment (conta de pagamento). */
+                                type: "checking" | "savings" | "payment";
+                                pix_key: string | null;
+                                /**
+                                 * @description pending_verification until the operator (or, in test mode, you) verifies or rejects it.
+                                 * @enum {string}
+                                 */
+                                status: "pending_verification" | "verified" | "rejected";
+                                rejection_reason: string | null;
+                                /** @description The owner's default account (one per owner). */
+                                default: boolean;
+                                reviewed_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "BANK_ACCOUNT_REJECTED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/submerchants/{id}/bank-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a submerchant's bank accounts (status; search over holder name, document and bank) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1. */
+                    page?: number;
+                    /** @description Items per page, 1–100. */
+                    limit?: number;
+                    /** @description YYYY-MM-DD, inclusive, UTC. */
+                    date_from?: string;
+                    /** @description YYYY-MM-DD, inclusive, UTC. */
+                    date_to?: string;
+                    status?: "pending_verification" | "verified" | "rejected";
+                    /** @description Case-insensitive text match. */
+                    search?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                owner: {
+                                    type: "merchant" | "submerchant";
+                                    /**
+                                     * Format: uuid
+                                     * @description The merchant's or the submerchant's id.
+                                     */
+                                    id: string;
+                                };
+                                holder_name: string;
+                                /** @description The owner's CPF or CNPJ, digits only. */
+                                holder_document: string;
+                                /** @description COMPE code of the bank (GET /v1/banks/:code). */
+                                bank: string;
+                                branch: string;
+                                branch_digit: string | null;
+                                /** @description The account number, shown whole to its owner only. */
+                                account: string;
+                                account_digit: string;
+                                /** @description checking (conta corrente), savings (poupança) or payment (conta de pagamento). */
+                                type: "checking" | "savings" | "payment";
+                                pix_key: string | null;
+                                /**
+                                 * @description pending_verification until the operator (or, in test mode, you) verifies or rejects it.
+                                 * @enum {string}
+                                 */
+                                status: "pending_verification" | "verified" | "rejected";
+                                rejection_reason: string | null;
+                                /** @description The owner's default account (one per owner). */
+                                default: boolean;
+                                reviewed_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a submerchant's bank account (pending verification; the first one is the default) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: the same key and body within 24 hours replay the first response (1–255 visible ASCII characters; a UUID v4 is a good choice). */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The holder's name as the bank has it (2–100). */
+                        holder_name: string;
+                        /** @description The holder's CPF (11) or CNPJ (14), digits only: it must be the owner's. */
+                        holder_document: string;
+                        /** @description COMPE code, 3 digits (GET /v1/banks). */
+                        bank: string;
+                        /** @description Branch (agência), 1–4 digits, without its check digit. */
+                        branch: string;
+                        branch_digit?: string | null;
+                        /** @description Account number, 1–12 digits, without its check digit. */
+                        account: string;
+                        /** @description Check digit: 1–2 characters, digits or X. */
+                        account_digit: string;
+                        /** @description checking (conta corrente), savings (poupança) or payment (conta de pagamento). */
+                        type: "checking" | "savings" | "payment";
+                        /** @description Only at a bank that takes part in PIX. */
+                        pix_key?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A bank account money is paid out to. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                owner: {
+                                    type: "merchant" | "submerchant";
+                                    /**
+                                     * Format: uuid
+                                     * @description The merchant's or the submerchant's id.
+                                     */
+                                    id: string;
+                                };
+                                holder_name: string;
+                                /** @description The owner's CPF or CNPJ, digits only. */
+                                holder_document: string;
+                                /** @description COMPE code of the bank (GET /v1/banks/:code). */
+                                bank: string;
+                                branch: string;
+                                branch_digit: string | null;
+                                /** @description The account number, shown whole to its owner only. */
+                                account: string;
+                                account_digit: string;
+                                /** @description checking (conta corrente), savings (poupança) or payment (conta de pagamento). */
+                                type: "checking" | "savings" | "payment";
+                                pix_key: string | null;
+                                /**
+                                 * @description pending_verification until the operator (or, in test mode, you) verifies or rejects it.
+                                 * @enum {string}
+                                 */
+                                status: "pending_verification" | "verified" | "rejected";
+                                rejection_reason: string | null;
+                                /** @description The owner's default account (one per owner). */
+                                default: boolean;
+                                reviewed_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "BANK_NOT_FOUND" | "HOLDER_DOCUMENT_MISMATCH" | "MERCHANT_DOCUMENT_MISSING" | "PIX_KEY_BANK_NOT_PARTICIPANT" | "BANK_ACCOUNT_DUPLICATE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/submerchants/{id}/bank-accounts/{bankAccountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one of a submerchant's bank accounts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    bankAccountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A bank account money is paid out to. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                owner: {
+                                    type: "merchant" | "submerchant";
+                                    /**
+                                     * Format: uuid
+                                     * @description The merchant's or the submerchant's id.
+                                     */
+                                    id: string;
+                                };
+                                holder_name: string;
+                                /** @description The owner's CPF or CNPJ, digits only. */
+                                holder_document: string;
+                                /** @description COMPE code of the bank (GET /v1/banks/:code). */
+                                bank: string;
+                                branch: string;
+                                branch_digit: string | null;
+                                /** @description The account number, shown whole to its owner only. */
+                                account: string;
+                                account_digit: string;
+                                /** @description checking (conta corrente), savings (poupança) or payment (conta de pagamento). */
+                                type: "checking" | "savings" | "payment";
+                                pix_key: string | null;
+                                /**
+                                 * @description pending_verification until the operator (or, in test mode, you) verifies or rejects it.
+                                 * @enum {string}
+                                 */
+                                status: "pending_verification" | "verified" | "rejected";
+                                rejection_reason: string | null;
+                                /** @description The owner's default account (one per owner). */
+                                default: boolean;
+                                reviewed_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete one of a submerchant's bank accounts (the default too: then there is none) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    bankAccountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {boolean} */
+                                deleted: true;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/submerchants/{id}/bank-accounts/{bankAccountId}/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make one of a submerchant's bank accounts the default (not a rejected one) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    bankAccountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A bank account money is paid out to. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                owner: {
+                                    type: "merchant" | "submerchant";
+                                    /**
+                                     * Format: uuid
+                                     * @description The merchant's or the submerchant's id.
+                                     */
+                                    id: string;
+                                };
+                                holder_name: string;
+                                /** @description The owner's CPF or CNPJ, digits only. */
+                                holder_document: string;
+                                /** @description COMPE code of the bank (GET /v1/banks/:code). */
+                                bank: string;
+                                branch: string;
+                                branch_digit: string | null;
+                                /** @description The account number, shown whole to its owner only. */
+                                account: string;
+                                account_digit: string;
+                                /** @description checking (conta corrente), savings (poupança) or payment (conta de pagamento). */
+                                type: "checking" | "savings" | "payment";
+                                pix_key: string | null;
+                                /**
+                                 * @description pending_verification until the operator (or, in test mode, you) verifies or rejects it.
+                                 * @enum {string}
+                                 */
+                                status: "pending_verification" | "verified" | "rejected";
+                                rejection_reason: string | null;
+                                /** @description The owner's default account (one per owner). */
+                                default: boolean;
+                                reviewed_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "BANK_ACCOUNT_REJECTED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/bank-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List every merchant's bank accounts (status=pending_verification: the verification queue) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1. */
+                    page?: number;
+                    /** @description Items per page, 1–100. */
+                    limit?: number;
+                    /** @description YYYY-MM-DD, inclusive, UTC. */
+                    date_from?: string;
+                    /** @description YYYY-MM-DD, inclusive, UTC. */
+                    date_to?: string;
+                    status?: "pending_verification" | "verified" | "rejected";
+                    /** @description Case-insensitive text match. */
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                owner: {
+                                    type: "merchant" | "submerchant";
+                                    /**
+                                     * Format: uuid
+                                     * @description The merchant's or the submerchant's id.
+                                     */
+                                    id: string;
+                                };
+                                holder_name: string;
+                                /** @description The owner's CPF or CNPJ, digits only. */
+                                holder_document: string;
+                                /** @description COMPE code of the bank (GET /v1/banks/:code). */
+                                bank: string;
+                                branch: string;
+                                branch_digit: string | null;
+                                /** @description The account number, shown whole to its owner only. */
+                                account: string;
+                                account_digit: string;
+                                /** @description checking (conta corrente), savings (poupança) or payment (conta de pagamento). */
+                                type: "checking" | "savings" | "payment";
+                                pix_key: string | null;
+                                /**
+                                 * @description pending_verification until the operator (or, in test mode, you) verifies or rejects it.
+                                 * @enum {string}
+                                 */
+                                status: "pending_verification" | "verified" | "rejected";
+                                rejection_reason: string | null;
+                                /** @description The owner's default account (one per owner). */
+                                default: boolean;
+                                reviewed_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/bank-accounts/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify a bank account pending verification (event bank_account.verified) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A bank account money is paid out to. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                owner: {
+                                    type: "merchant" | "submerchant";
+                                    /**
+                                     * Format: uuid
+                                     * @description The merchant's or the submerchant's id.
+                                     */
+                                    id: string;
+                                };
+                                holder_name: string;
+                                /** @description The owner's CPF or CNPJ, digits only. */
+                                holder_document: string;
+                                /** @description COMPE code of the bank (GET /v1/banks/:code). */
+                                bank: string;
+                                branch: string;
+                                branch_digit: string | null;
+                                /** @description The account number, shown whole to its owner only. */
+                                account: string;
+                                account_digit: string;
+                                /** @description checking (conta corrente), savings (poupança) or payment (conta de pagamento). */
+                                type: "checking" | "savings" | "payment";
+                                pix_key: string | null;
+                                /**
+                                 * @description pending_verification until the operator (or, in test mode, you) verifies or rejects it.
+                                 * @enum {string}
+                                 */
+                                status: "pending_verification" | "verified" | "rejected";
+                                rejection_reason: string | null;
+                                /** @description The owner's default account (one per owner). */
+                                default: boolean;
+                                reviewed_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/bank-accounts/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a bank account pending verification, with a reason (event bank_account.rejected) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why, in a sentence the merchant can act on (shown to it as rejection_reason). */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A bank account money is paid out to. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                owner: {
+                                    type: "merchant" | "submerchant";
+                                    /**
+                                     * Format: uuid
+                                     * @description The merchant's or the submerchant's id.
+                                     */
+                                    id: string;
+                                };
+                                holder_name: string;
+                                /** @description The owner's CPF or CNPJ, digits only. */
+                                holder_document: string;
+                                /** @description COMPE code of the bank (GET /v1/banks/:code). */
+                                bank: string;
+                                branch: string;
+                                branch_digit: string | null;
+                                /** @description The account number, shown whole to its owner only. */
+                                account: string;
+                                account_digit: string;
+                                /** @description checking (conta corrente), savings (poupança) or payment (conta de pagamento). */
+                                type: "checking" | "savings" | "payment";
+                                pix_key: string | null;
+                                /**
+                                 * @description pending_verification until the operator (or, in test mode, you) verifies or rejects it.
+                                 * @enum {string}
+                                 */
+                                status: "pending_verification" | "verified" | "rejected";
+                                rejection_reason: string | null;
+                                /** @description The owner's default account (one per owner). */
+                                default: boolean;
+                                reviewed_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test/bank-accounts/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test mode: verify one of your (or your submerchants’) bank accounts pending verification */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A bank account money is paid out to. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                owner: {
+                                    type: "merchant" | "submerchant";
+                                    /**
+                                     * Format: uuid
+                                     * @description The merchant's or the submerchant's id.
+                                     */
+                                    id: string;
+                                };
+                                holder_name: string;
+                                /** @description The owner's CPF or CNPJ, digits only. */
+                                holder_document: string;
+                                /** @description COMPE code of the bank (GET /v1/banks/:code). */
+                                bank: string;
+                                branch: string;
+                                branch_digit: string | null;
+                                /** @description The account number, shown whole to its owner only. */
+                                account: string;
+                                account_digit: string;
+                                /** @description checking (conta corrente), savings (poupança) or payment (conta de pagamento). */
+                                type: "checking" | "savings" | "payment";
+                                pix_key: string | null;
+                                /**
+                                 * @description pending_verification until the operator (or, in test mode, you) verifies or rejects it.
+                                 * @enum {string}
+                                 */
+                                status: "pending_verification" | "verified" | "rejected";
+                                rejection_reason: string | null;
+                                /** @description The owner's default account (one per owner). */
+                                default: boolean;
+                                reviewed_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN" | "TEST_MODE_ONLY";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/postbacks/endpoints": {
         parameters: {
             query?: never;
@@ -13437,7 +17121,7 @@ export interface paths {
                         /** @description Absolute URL that receives POSTed notifications. In production: https and a public address only. */
                         url: string;
                         /** @description The events this endpoint receives; at least one. */
-                        events: ("charge.captured" | "charge.failed" | "charge.refunded" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired")[];
+                        events: ("charge.captured" | "charge.failed" | "charge.refunded" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected")[];
                     };
                 };
             };
@@ -14024,7 +17708,7 @@ export interface paths {
                         /** @description Absolute URL that receives POSTed notifications. In production: https and a public address only. */
                         url?: string;
                         /** @description The events this endpoint receives; at least one. */
-                        events?: ("charge.captured" | "charge.failed" | "charge.refunded" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired")[];
+                        events?: ("charge.captured" | "charge.failed" | "charge.refunded" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected")[];
                         /** @description A paused endpoint receives nothing: events meanwhile are not queued for it. */
                         status?: "active" | "paused";
                     };
@@ -15134,7 +18818,7 @@ export interface paths {
                     /** @description Case-insensitive text match. */
                     search?: string;
                     /** @description One event name. */
-                    type?: "charge.captured" | "charge.failed" | "charge.refunded" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired";
+                    type?: "charge.captured" | "charge.failed" | "charge.refunded" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected";
                 };
                 header?: never;
                 path?: never;
@@ -15299,7 +18983,7 @@ export interface components {
          * @description Every error code the API answers with (docs/errors.md says what each means).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "SESSION_COOKIE_AMBIGUOUS" | "EMAIL_TAKEN" | "OWN_USER" | "NO_MERCHANT_ROLE" | "PASSWORD_LINK_INVALID" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID" | "DATABASE_UNAVAILABLE" | "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_REQUIRED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF" | "LEGAL_REPRESENTATIVE_NOT_FOUND" | "TEST_MODE_ONLY" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
+        ErrorCode: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TEST_MODE_ONLY" | "BANK_NOT_FOUND" | "HOLDER_DOCUMENT_MISMATCH" | "MERCHANT_DOCUMENT_MISSING" | "PIX_KEY_BANK_NOT_PARTICIPANT" | "BANK_ACCOUNT_DUPLICATE" | "BANK_ACCOUNT_REJECTED" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "SESSION_COOKIE_AMBIGUOUS" | "EMAIL_TAKEN" | "OWN_USER" | "NO_MERCHANT_ROLE" | "PASSWORD_LINK_INVALID" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID" | "DATABASE_UNAVAILABLE" | "MERCHANT_DOCUMENT_ALREADY_SET" | "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_REQUIRED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF" | "LEGAL_REPRESENTATIVE_NOT_FOUND" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
     };
     responses: never;
     parameters: never;

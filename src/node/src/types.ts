@@ -51,6 +51,12 @@ export type SubmerchantAddressUpdateParams = RequestBody<
   'patch'
 >;
 
+export type Bank = ResponseData<'/v1/banks/{code}', 'get'>;
+export type BankListParams = QueryParams<'/v1/banks', 'get'>;
+export type BankAccount = ResponseData<'/v1/account/bank-accounts/{bankAccountId}', 'get'>;
+export type BankAccountCreateParams = RequestBody<'/v1/account/bank-accounts', 'post'>;
+export type BankAccountListParams = QueryParams<'/v1/account/bank-accounts', 'get'>;
+
 export type WebhookEndpoint = ResponseData<'/v1/postbacks/endpoints/{id}', 'get'>;
 /** A created endpoint, or one whose secret was regenerated: the only answers that carry the `secret`. */
 export type WebhookEndpointWithSecret = ResponseData<'/v1/postbacks/endpoints', 'post'>;

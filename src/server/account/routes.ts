@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { merchantOf } from '../http/auth.js';
-import { dataResponse, errorResponses } from '../http/envelope.js';
+import { codesOf, dataResponse, errorResponses } from '../http/envelope.js';
+import { MERCHANT_ERRORS, merchantDocumentAlreadySet } from '../merchants/errors.js';
 import { presentMerchant } from '../merchants/present.js';
 import { AccountPatchBody, MerchantSchema, toSettingsChange } from '../merchants/schemas.js';
-import { updateMerchantSettings } from '../merchants/service.js';
+import { getMerchant, updateMerchantSettings } from '../merchants/service.js';
 
 /** The merchant's own account: its settings, read and changed with its secret key. */
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -27,19 +28,22 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['account'],
         summary:
-          'Change your settings (fraud analysis mandatory, allowed hosts, SDK IP lookup URLs, profiler)',
+          'Change your settings (fraud analysis mandatory, allowed hosts, SDK IP lookup URLs, profiler, your CPF/CNPJ once)',
         body: AccountPatchBody,
-        response: { 200: dataResponse(MerchantSchema), ...errorResponses(400, 401, 403, 415, 429) },
+        response: {
+          200: dataResponse(MerchantSchema),
+          ...errorResponses(400, 401, 403, 415, 429, ...codesOf(MERCHANT_ERRORS)),
+        },
       },
     },
     async (request) => {
       const merchant = merchantOf(request);
-      const updated = await updateMerchantSettings(
-        app.store.db,
-        merchant.id,
-        toSettingsChange(request.body),
-        app.clock(),
-      );
+      const change = toSettingsChange(request.body);
+      // Read from the store, not the caller's cached merchant: the operator may have recorded one since.
+      const recorded =
+        change.document === undefined ? null : (await getMerchant(app.store.db, merchant.id))?.document;
+      if (recorded && recorded !== change.document) throw merchantDocumentAlreadySet();
+      const updated = await updateMerchantSettings(app.store.db, merchant.id, change, app.clock());
       app.credentials.forgetMerchant(merchant.id);
       return { message: 'Account updated.', data: presentMerchant(updated ?? merchant) };
     },

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from '../account/routes.js';
+import { BANK_ACCOUNT_EVENT_TYPES, bankAccountRoutes } from '../bank-accounts/index.js';
+import { bankRoutes } from '../banks/routes.js';
 import { CHARGE_EVENT_TYPES } from '../charges/index.js';
 import { chargeRoutes } from '../charges/routes.js';
 import { getCharge } from '../charges/service.js';
@@ -36,7 +38,7 @@ import { userEmails } from './users.js';
  * cannot drift apart.
  */
 // The events endpoints may subscribe to, as app.ts hands them to the webhooks plugin.
-const WEBHOOK_EVENT_TYPES = [...CHARGE_EVENT_TYPES, ...SUBMERCHANT_EVENT_TYPES];
+const WEBHOOK_EVENT_TYPES = [...CHARGE_EVENT_TYPES, ...SUBMERCHANT_EVENT_TYPES, ...BANK_ACCOUNT_EVENT_TYPES];
 
 const sameApi: FastifyPluginAsync = async (app) => {
   await app.register(accountRoutes);
@@ -46,6 +48,8 @@ const sameApi: FastifyPluginAsync = async (app) => {
   await app.register(deliveryRoutes);
   await app.register(submerchantRoutes);
   await app.register(operatorMerchantRoutes);
+  await app.register(bankRoutes);
+  await app.register(bankAccountRoutes);
 };
 
 /** What only the dashboard shows: views that join several resources for people rather than programs. */

@@ -1,3 +1,4 @@
+import type { BankAccountsTable } from '../bank-accounts/table.js';
 import type { ChargesTable } from '../charges/table.js';
 import type { IdempotencyKeysTable } from '../core/idempotency.js';
 import type { DashboardAuditTable, DashboardSessionsTable, DashboardUsersTable } from '../dashboard/table.js';
@@ -52,6 +53,7 @@ export interface Database {
   dashboard_users: DashboardUsersTable;
   dashboard_sessions: DashboardSessionsTable;
   dashboard_audit: DashboardAuditTable;
+  bank_accounts: BankAccountsTable;
 }
 
 export type VigiaStore = Store<Database>;

@@ -11,6 +11,7 @@ export function presentMerchant(merchant: Merchant) {
     ip_lookup_urls: merchant.ipLookupUrls,
     profiler_enabled: merchant.profilerEnabled,
     rate_limits: { ...DEFAULT_RATE_LIMITS, ...merchant.rateLimits },
+    document: merchant.document,
     created_at: merchant.createdAt,
     updated_at: merchant.updatedAt,
   };

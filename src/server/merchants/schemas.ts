@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { DEFAULT_KEY_GRACE_SECONDS, MAX_KEY_GRACE_SECONDS } from '../core/keys.js';
+import { taxIdError } from '../core/tax-id.js';
+import { validationError } from '../errors.js';
 import { Id, Timestamp } from '../http/envelope.js';
 import type { MerchantSettingsChange } from './service.js';
 
@@ -24,6 +26,12 @@ export const IpLookupUrls = Type.Array(
   },
 );
 
+/** Checked as a CPF or CNPJ by `toSettingsChange`, which names the rule broken. */
+const MerchantDocument = Type.String({
+  maxLength: 20,
+  description: 'Your CPF (11 digits) or CNPJ (14 digits), digits only.',
+});
+
 const RateLimit = Type.Integer({ minimum: 1, maximum: 1_000_000 });
 
 export const MerchantSchema = Type.Object(
@@ -38,6 +46,10 @@ export const MerchantSchema = Type.Object(
       { transactions: Type.Integer(), queries: Type.Integer(), default: Type.Integer() },
       { description: 'Requests per 60 s window and category in force for this merchant.' },
     ),
+    document: Type.Union([Type.String(), Type.Null()], {
+      description:
+        "The merchant's CPF or CNPJ (digits only): its bank accounts' holder must have it. Null until recorded.",
+    }),
     created_at: Timestamp,
     updated_at: Timestamp,
   },
@@ -54,6 +66,12 @@ export const AccountPatchBody = Type.Object(
         description: 'false: the SDK starts no device profiler (sessions then carry no profile).',
       }),
     ),
+    document: Type.Optional(
+      Type.String({
+        ...MerchantDocument,
+        description: `${MerchantDocument.description} Accepted while none is recorded; after that, the operator changes it.`,
+      }),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -63,6 +81,7 @@ export const OperatorMerchantPatchBody = Type.Object(
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     fraud_analysis_mandatory: Type.Optional(Type.Boolean()),
     allowed_hosts: Type.Optional(AllowedHosts),
+    document: Type.Optional(MerchantDocument),
     rate_limits: Type.Optional(
       Type.Object(
         {
@@ -83,9 +102,18 @@ export function toSettingsChange(body: {
   allowed_hosts?: string[];
   ip_lookup_urls?: string[];
   profiler_enabled?: boolean;
+  document?: string;
   rate_limits?: MerchantSettingsChange['rateLimits'];
 }): MerchantSettingsChange {
+  const documentProblem =
+    body.document === undefined ? null : taxIdError('document', body.document, 'either');
+  if (documentProblem) {
+    throw validationError('The request body is invalid: see error.details.', [
+      { field: 'document', message: documentProblem },
+    ]);
+  }
   return {
+    document: body.document,
     name: body.name,
     fraudAnalysisMandatory: body.fraud_analysis_mandatory,
     allowedHosts: body.allowed_hosts?.map((host) => host.toLowerCase()),

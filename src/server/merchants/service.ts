@@ -19,6 +19,8 @@ export interface Merchant {
   ipLookupUrls: string[];
   profilerEnabled: boolean;
   rateLimits: RateLimitOverrides;
+  /** CPF or CNPJ, digits only; null until recorded (docs/decisions/bank-account-rules.md). */
+  document: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -29,6 +31,7 @@ export interface MerchantSettingsChange {
   allowedHosts?: string[];
   ipLookupUrls?: string[];
   profilerEnabled?: boolean;
+  document?: string;
   /** A null value removes that category's override. */
   rateLimits?: Partial<Record<RateLimitCategory, number | null>>;
 }
@@ -42,6 +45,7 @@ export function toMerchant(row: Selectable<MerchantsTable>): Merchant {
     ipLookupUrls: fromJson<string[]>(row.ip_lookup_urls, []),
     profilerEnabled: readFlag(row.profiler_enabled),
     rateLimits: fromJson<RateLimitOverrides>(row.rate_limits, {}),
+    document: row.document ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -126,6 +130,7 @@ export async function updateMerchantSettings(
         ...(change.allowedHosts !== undefined && { allowed_hosts: toJson(change.allowedHosts) }),
         ...(change.ipLookupUrls !== undefined && { ip_lookup_urls: toJson(change.ipLookupUrls) }),
         ...(change.profilerEnabled !== undefined && { profiler_enabled: flag(change.profilerEnabled) }),
+        ...(change.document !== undefined && { document: change.document }),
         rate_limits: toJson(rateLimits),
         updated_at: now.toISOString(),
       })

@@ -16,6 +16,8 @@ export interface MerchantsTable {
   ip_lookup_urls: Generated<string>;
   /** 1: the SDK runs its device profiler; 0: it does not (migration 0018). */
   profiler_enabled: Generated<number>;
+  /** The merchant's CPF or CNPJ, digits only; its bank accounts' holder must have it (migration 0058). */
+  document: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,4 +1,9 @@
-import { apiError, businessRule, type ErrorCatalogue } from '../errors.js';
+import {
+  apiError,
+  businessRule,
+  type ErrorCatalogue,
+  testModeOnly as generalTestModeOnly,
+} from '../errors.js';
 
 /** Onboarding's own refusals (docs/submerchants.md says which route raises which). */
 export const SUBMERCHANTS_ERRORS = {
@@ -25,11 +30,6 @@ export const SUBMERCHANTS_ERRORS = {
     meaning: 'A document names a legal_representative_id that is not a representative of this submerchant.',
     action: 'Add the representative first, or use one of the ids GET /v1/submerchants/:id lists.',
   },
-  TEST_MODE_ONLY: {
-    status: 403,
-    meaning: 'A /v1/test/… route was called with a live key: these routes exist in test mode only.',
-    action: 'Use a test key (sk_test_…); in live mode the platform operator reviews submerchants.',
-  },
 } as const satisfies ErrorCatalogue;
 
 export const representativesOnlyForCompanies = (submerchantId: string) =>
@@ -41,8 +41,4 @@ export const representativesOnlyForCompanies = (submerchantId: string) =>
 export const representativeRequired = (message: string) => businessRule('REPRESENTATIVE_REQUIRED', message);
 
 export const testModeOnly = () =>
-  apiError(
-    SUBMERCHANTS_ERRORS,
-    'TEST_MODE_ONLY',
-    'This route exists in test mode only (keys sk_test_…): in live mode the platform operator reviews submerchants.',
-  );
+  generalTestModeOnly('in live mode the platform operator reviews submerchants.');

@@ -81,7 +81,7 @@ export function ReviewQueuePage() {
 }
 
 /** A decision that needs a reason (reject a document or the submerchant): a dialog with a required text. */
-function ReasonDialog(props: {
+export function ReasonDialog(props: {
   title: string | null;
   onSubmit: (reason: string) => void;
   onCancel: () => void;

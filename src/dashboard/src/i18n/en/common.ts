@@ -36,6 +36,7 @@ export const common = {
     charges: 'Charges',
     webhooks: 'Webhooks',
     submerchants: 'Submerchants',
+    bankAccounts: 'Bank accounts',
     developers: 'Developers',
     team: 'Team',
     reviewQueue: 'Review queue',

@@ -37,6 +37,7 @@ export const common: Messages['common'] = {
     charges: 'Cobranças',
     webhooks: 'Webhooks',
     submerchants: 'Subcontas',
+    bankAccounts: 'Contas bancárias',
     developers: 'Desenvolvedores',
     team: 'Equipe',
     reviewQueue: 'Fila de análise',
