@@ -196,9 +196,10 @@ function boundaryViolation(edge: {
 
 /**
  * Boundary breaks owned by other work, each with what removes it; the test fails when one is gone.
- * The submerchant services present their event payloads themselves (as charges/ did before events.ts).
+ * The submerchant and bank-account services present their event payloads themselves (as charges/ did before events.ts).
  */
 const KNOWN_BOUNDARY_EXCEPTIONS: readonly string[] = [
+  'bank-accounts/service.ts -> ./present.js',
   'submerchants/documents/service.ts -> ./present.js',
   'submerchants/review/service.ts -> ../documents/present.js',
   'submerchants/review/service.ts -> ../present.js',
