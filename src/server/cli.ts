@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { buildApp } from './app.js';
 import { ensureDemoMerchant } from './bootstrap.js';
 import { simulatedAcquirer } from './charges/acquirer.js';
@@ -24,48 +24,170 @@ import { createOperatorKey, listOperatorKeys, revokeOperatorKey, rollOperatorKey
 import { createOutbox } from './webhooks/outbox.js';
 import { runStandaloneWorker } from './webhooks/standalone.js';
 
-const USAGE = `Usage: vigia <command>
+type Options = NonNullable<ParseArgsConfig['options']>;
 
-  serve                                       run the API (migrates first); also delivers webhooks
-                                              unless VIGIA_RUN_WORKER=false
-  worker                                      run only the workers: webhook deliveries and the review
-                                              expiry (several may share one PostgreSQL database)
-  migrate                                     apply pending database migrations
-  merchant create --name NAME [--fraud-mandatory]
-                                              create a merchant; prints {"id","secret_key","public_key"}
-  operator-key create                         create an operator key; prints {"id","operator_key"}
-                                              (operator create-key: the same)
-  operator-key list                           list operator keys (ids, created_at, expires_at; no keys)
-  operator-key roll --id ID [--expires-in SECONDS]
-                                              issue a new key in place of key ID, printed this once;
-                                              the old key works SECONDS more (default 86400, at most
-                                              604800; 0: it stops now)
-  operator-key revoke --id ID                 stop key ID now (running servers within 5 seconds)
-  user create --merchant ID --email E [--role owner|developer|viewer]
-                                              create a dashboard user of a merchant (owner by default);
-                                              prints it with a one-time password_set_url (7 days)
-  operator-user create --email E              create a dashboard user of the platform operator (same)
-  user disable --email E                      the user can no longer sign in; their sessions end now
-  user enable --email E                       undo user disable
-  user role --email E --role owner|developer|viewer
-                                              change a merchant user's role
-  user reset-password --email E               the old password stops working and the sessions end;
-                                              prints a new one-time password_set_url (7 days)
-  user unlock --email E                       forget the user's failed sign-ins (every client)
-  user sign-out --email E                     end every session of the user
-  demo-users                                  development only: the dashboard's demo users for the demo
-                                              merchant of VIGIA_DEMO_KEYS_FILE (npm start runs it)
+/** What a command takes and does: `vigia <command> --help` prints it, and so does a mistake in using it. */
+interface Command {
+  /** The command and its options, as typed. */
+  synopsis: string;
+  description: string;
+  options: Options;
+}
 
-Environment: PORT, DATABASE_URL, VIGIA_ENV (production when unset) and the other variables of the
+const text = { type: 'string' } as const;
+const role = '--role owner|developer|viewer';
+
+const COMMANDS: Record<string, Command> = {
+  serve: {
+    synopsis: 'serve',
+    description: 'run the API (migrates first); also delivers webhooks unless VIGIA_RUN_WORKER=false',
+    options: {},
+  },
+  worker: {
+    synopsis: 'worker',
+    description:
+      'run only the workers: webhook deliveries and the review expiry (several may share one PostgreSQL database)',
+    options: {},
+  },
+  migrate: { synopsis: 'migrate', description: 'apply pending database migrations', options: {} },
+  'merchant create': {
+    synopsis: 'merchant create --name NAME [--fraud-mandatory]',
+    description: 'create a merchant; prints {"id","secret_key","public_key"}',
+    options: { name: text, 'fraud-mandatory': { type: 'boolean', default: false } },
+  },
+  'operator-key create': {
+    synopsis: 'operator-key create',
+    description: 'create an operator key; prints {"id","operator_key"} (operator create-key: the same)',
+    options: {},
+  },
+  'operator-key list': {
+    synopsis: 'operator-key list',
+    description: 'list operator keys (ids, created_at, expires_at; no keys)',
+    options: {},
+  },
+  'operator-key roll': {
+    synopsis: 'operator-key roll --id ID [--expires-in SECONDS]',
+    description:
+      'issue a new key in place of key ID, printed this once; the old key works SECONDS more (default 86400, ' +
+      'at most 604800; 0: it stops now)',
+    options: { id: text, 'expires-in': text },
+  },
+  'operator-key revoke': {
+    synopsis: 'operator-key revoke --id ID',
+    description: 'stop key ID now (running servers within 5 seconds)',
+    options: { id: text },
+  },
+  'user create': {
+    synopsis: `user create --merchant ID --email E [${role}]`,
+    description:
+      'create a dashboard user of a merchant (owner by default); prints it with a one-time password_set_url (7 days)',
+    options: { merchant: text, email: text, role: text },
+  },
+  'operator-user create': {
+    synopsis: 'operator-user create --email E',
+    description: 'create a dashboard user of the platform operator (same)',
+    options: { email: text },
+  },
+  'user disable': {
+    synopsis: 'user disable --email E',
+    description: 'the user can no longer sign in; their sessions end now',
+    options: { email: text },
+  },
+  'user enable': {
+    synopsis: 'user enable --email E',
+    description: 'undo user disable',
+    options: { email: text },
+  },
+  'user role': {
+    synopsis: `user role --email E ${role}`,
+    description: "change a merchant user's role",
+    options: { email: text, role: text },
+  },
+  'user reset-password': {
+    synopsis: 'user reset-password --email E',
+    description:
+      'the old password stops working and the sessions end; prints a new one-time password_set_url (7 days)',
+    options: { email: text },
+  },
+  'user unlock': {
+    synopsis: 'user unlock --email E',
+    description: "forget the user's failed sign-ins (every client)",
+    options: { email: text },
+  },
+  'user sign-out': {
+    synopsis: 'user sign-out --email E',
+    description: 'end every session of the user',
+    options: { email: text },
+  },
+  'demo-users': {
+    synopsis: 'demo-users',
+    description:
+      "development only: the dashboard's demo users for the demo merchant of VIGIA_DEMO_KEYS_FILE (npm start runs it)",
+    options: {},
+  },
+};
+// The older spelling of `operator-key create`.
+COMMANDS['operator create-key'] = { ...COMMANDS['operator-key create']!, synopsis: 'operator create-key' };
+
+/** `text` folded into lines of at most `width` characters, each after `indent` spaces. */
+function wrap(words: string, indent: number, width = 110): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words.split(' ')) {
+    if (line && indent + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line].map((content) => ' '.repeat(indent) + content);
+}
+
+const COLUMN = 46;
+
+/** One command's entry: its synopsis, and what it does beside it (below it when the synopsis is long). */
+function commandHelp({ synopsis, description }: Command): string {
+  const [first, ...rest] = wrap(description, COLUMN);
+  const head = `  ${synopsis}`;
+  if (head.length < COLUMN - 1) return [head.padEnd(COLUMN) + first!.trimStart(), ...rest].join('\n');
+  return [head, first!, ...rest].join('\n');
+}
+
+const ENVIRONMENT = `Environment: PORT, DATABASE_URL, VIGIA_ENV (production when unset) and the other variables of the
 README's Configuration table, generated from src/server/config.ts.`;
 
-class UsageError extends Error {}
+const USAGE = [
+  'Usage: vigia <command> [options]   (vigia <command> --help: that command alone)',
+  '',
+  ...Object.entries(COMMANDS)
+    .filter(([name]) => name !== 'operator create-key')
+    .map(([, command]) => commandHelp(command)),
+  '',
+  ENVIRONMENT,
+].join('\n');
+
+/** One command's usage: how to type it, then what it does. */
+const usageOf = (command: string) =>
+  [`Usage: vigia ${COMMANDS[command]!.synopsis}`, '', ...wrap(COMMANDS[command]!.description, 2)].join('\n');
+
+/** The command line is wrong: say what, then the usage of `command` (of every command when there is none). */
+class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly command?: string,
+  ) {
+    super(message);
+  }
+}
 
 /** A well-formed command that cannot be done (an unknown key id): the message alone, no usage text. */
 class CommandError extends Error {}
 
 function operatorKeyId(id: string | undefined, command: string): string {
-  if (!id) throw new UsageError(`operator-key ${command} needs --id ID (see operator-key list)`);
+  if (!id)
+    throw new UsageError(
+      `operator-key ${command} needs --id ID (see operator-key list)`,
+      `operator-key ${command}`,
+    );
   return id;
 }
 
@@ -73,7 +195,10 @@ function graceSeconds(value: string | undefined): number {
   if (value === undefined) return DEFAULT_KEY_GRACE_SECONDS;
   const seconds = /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!(seconds <= MAX_KEY_GRACE_SECONDS)) {
-    throw new UsageError(`--expires-in must be a whole number of seconds from 0 to ${MAX_KEY_GRACE_SECONDS}`);
+    throw new UsageError(
+      `--expires-in must be a whole number of seconds from 0 to ${MAX_KEY_GRACE_SECONDS}`,
+      'operator-key roll',
+    );
   }
   return seconds;
 }
@@ -118,21 +243,63 @@ async function serve(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
+/** The options of every command; each command accepts only its own (COMMANDS). */
+interface Values {
+  name?: string;
+  'fraud-mandatory'?: boolean;
+  merchant?: string;
+  email?: string;
+  role?: string;
+  id?: string;
+  'expires-in'?: string;
+  help?: boolean;
+}
+
+/** node:util's parse error, as one sentence for the operator. */
+function parseMistake(error: { code?: string; message: string }, command: string): string {
+  const option = /'(-[^' ]+)/.exec(error.message)?.[1];
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `Unknown option ${option} for vigia ${command}.`;
+  if (error.message.endsWith('argument missing')) return `Option ${option} needs a value.`;
+  return error.message.split('\n')[0]!;
+}
+
+/** The command `argv` names (null: help on every command was asked for) and its options. */
+function parseCommandLine(argv: string[]): { command: string | null; values: Values } {
+  const words: string[] = [];
+  for (const arg of argv) {
+    if (arg.startsWith('-')) break;
+    words.push(arg);
+  }
+  const command = [words.slice(0, 2).join(' '), words[0] ?? ''].find((name) => name in COMMANDS);
+  if (!command) {
+    if (words.length === 0 && (argv[0] === '--help' || argv[0] === '-h'))
+      return { command: null, values: {} };
+    if (words[0] === 'help') return { command: null, values: {} };
+    throw new UsageError(words.length ? `Unknown command "${words.join(' ')}".` : 'No command given.');
+  }
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { ...COMMANDS[command]!.options, help: { type: 'boolean', short: 'h' } },
+    });
+    const extra = positionals.slice(command.split(' ').length);
+    if (extra.length)
+      throw new UsageError(`Unexpected argument "${extra[0]}" for vigia ${command}.`, command);
+    return { command, values: values as Values };
+  } catch (error) {
+    if (error instanceof UsageError || !(error instanceof Error) || !('code' in error)) throw error;
+    throw new UsageError(parseMistake(error as { code?: string; message: string }, command), command);
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      name: { type: 'string' },
-      'fraud-mandatory': { type: 'boolean', default: false },
-      merchant: { type: 'string' },
-      email: { type: 'string' },
-      role: { type: 'string' },
-      id: { type: 'string' },
-      'expires-in': { type: 'string' },
-    },
-  });
-  const command = positionals.join(' ');
+  const { command, values } = parseCommandLine(argv);
+  if (command === null || values.help) {
+    console.log(command === null ? USAGE : usageOf(command));
+    return;
+  }
   switch (command) {
     case 'serve':
       return serve();
@@ -155,7 +322,7 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'merchant create': {
       const name = values.name?.trim();
-      if (!name) throw new UsageError('merchant create needs --name NAME');
+      if (!name) throw new UsageError('merchant create needs --name NAME', command);
       const live = loadConfig().env === 'production';
       const created = await withStore((store) =>
         createMerchant(store.db, {
@@ -219,7 +386,7 @@ async function main(argv: string[]): Promise<void> {
     case 'user create':
     case 'operator-user create': {
       const merchantId = command === 'user create' ? (values.merchant ?? '') : null;
-      if (merchantId === '') throw new UsageError('user create needs --merchant ID');
+      if (merchantId === '') throw new UsageError('user create needs --merchant ID', command);
       const config = loadConfig();
       const created = await withStore((store) =>
         runUserCreate(
@@ -255,22 +422,25 @@ async function main(argv: string[]): Promise<void> {
     case 'demo-users': {
       const config = loadConfig();
       if (config.env !== 'development')
-        throw new UsageError('demo-users runs only with VIGIA_ENV=development.');
+        throw new UsageError('demo-users runs only with VIGIA_ENV=development.', command);
       await withStore((store) => ensureDemoUsers(store.db, config, new Date()));
       return;
     }
     default:
-      throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
+      throw new Error(`vigia ${command} is listed in COMMANDS but not run`);
   }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   // Configuration and usage mistakes are the operator's to fix: say what is wrong, without a stack trace.
-  if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-  else if (error instanceof UserCommandError || error instanceof CommandError) console.error(error.message);
+  if (error instanceof UsageError) {
+    // Exit status 2 for a command line that is wrong, as shells' own builtins and getopt-based tools do.
+    console.error(`${error.message}\n\n${error.command ? usageOf(error.command) : USAGE}`);
+    process.exit(2);
+  }
+  if (error instanceof UserCommandError || error instanceof CommandError) console.error(error.message);
   else if (error instanceof ConfigError) console.error(error.message);
   else console.error(error);
-  const refused =
-    error instanceof UsageError || error instanceof UserCommandError || error instanceof CommandError;
+  const refused = error instanceof UserCommandError || error instanceof CommandError;
   process.exit(refused ? 64 : 1);
 });

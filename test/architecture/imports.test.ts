@@ -141,6 +141,72 @@ function serverImports(): Import[] {
   );
 }
 
+/** Every import of src/server with its specifier as written and the names it imports (bare packages included). */
+function serverModuleImports(): { from: string; specifier: string; names: string[]; typeOnly: boolean }[] {
+  const root = path.join(repoRoot, SERVER);
+  return sourceFiles(SERVER).flatMap((from) => {
+    const file = path.join(root, from);
+    const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+    return source.statements.flatMap((statement) => {
+      if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) return [];
+      const clause = statement.importClause;
+      const bindings = clause?.namedBindings;
+      const elements = bindings && ts.isNamedImports(bindings) ? bindings.elements : [];
+      return [
+        {
+          from,
+          specifier: statement.moduleSpecifier.text,
+          names: elements.filter((element) => !element.isTypeOnly).map((element) => element.name.text),
+          typeOnly:
+            Boolean(clause?.isTypeOnly) || (elements.length > 0 && elements.every((e) => e.isTypeOnly)),
+        },
+      ];
+    });
+  });
+}
+
+/** A resource's domain functions: its service.ts files, and the risk engine (its routes and jobs aside). */
+const isService = (file: string) =>
+  /(^|\/)service\.ts$/.test(file) || (file.startsWith('risk/') && !/(routes|-purge)\.ts$/.test(file));
+
+/** Why an import breaks a boundary rule of docs/contributing.md ("A resource's files"), or null. */
+function boundaryViolation(edge: {
+  from: string;
+  specifier: string;
+  names: string[];
+  typeOnly: boolean;
+}): string | null {
+  const { from, specifier, names, typeOnly } = edge;
+  if (isService(from) && (specifier === 'fastify' || specifier.startsWith('@fastify/')))
+    return 'a service never imports fastify: routes pass it what it needs';
+  if (isService(from) && /(^|\/|-)present\.js$/.test(specifier) && !typeOnly)
+    return 'a service never imports a presenter: routes present (events.ts presents event data)';
+  if (isService(from) && /(^|\/|-)schemas?\.js$/.test(specifier) && !typeOnly)
+    return "a service never imports a schema's values: constants it checks live in a domain module";
+  const isMigration = /^db\/migrations\/\d{4}_/.test(from);
+  if (
+    specifier === 'kysely' &&
+    !from.startsWith('db/') &&
+    !isMigration &&
+    names.some((name) => /Adapter$/.test(name))
+  )
+    return "only db/ asks for the dialect (db/dialect.ts's dialectOf)";
+  return null;
+}
+
+/**
+ * Boundary breaks owned by other work, each with what removes it; the test fails when one is gone.
+ * The submerchant and bank-account services present their event payloads themselves (as charges/ did before events.ts).
+ */
+const KNOWN_BOUNDARY_EXCEPTIONS: readonly string[] = [
+  'bank-accounts/service.ts -> ./present.js',
+  'submerchants/documents/service.ts -> ./present.js',
+  'submerchants/review/service.ts -> ../documents/present.js',
+  'submerchants/review/service.ts -> ../present.js',
+  'submerchants/review/service.ts -> ../status-history-present.js',
+  'submerchants/service.ts -> ./present.js',
+];
+
 describe('import direction (docs/contributing.md, "Layers")', () => {
   const imports = serverImports();
   const violations = imports
@@ -203,6 +269,48 @@ describe('import direction (docs/contributing.md, "Layers")', () => {
     const sourceFolders = folders(SERVER);
     expect(sourceFolders).toContain('submerchants');
     expect(folders('test/server').filter((folder) => !sourceFolders.includes(folder))).toEqual([]);
+  });
+
+  test('boundaries: services import no fastify, presenter or schema value; only db/ asks for the dialect', () => {
+    const found = serverModuleImports()
+      .filter((edge) => boundaryViolation(edge) !== null)
+      .map((edge) => `${edge.from} -> ${edge.specifier}`);
+    expect(found.filter((edge) => !KNOWN_BOUNDARY_EXCEPTIONS.includes(edge))).toEqual([]);
+    expect(staleExceptions(KNOWN_BOUNDARY_EXCEPTIONS, found)).toEqual([]);
+  });
+
+  test('the boundary rules catch what they forbid', () => {
+    const edge = (from: string, specifier: string, names: string[] = [], typeOnly = false) => ({
+      from,
+      specifier,
+      names,
+      typeOnly,
+    });
+    expect(boundaryViolation(edge('risk/test-outcomes.ts', 'fastify', [], true))).toMatch(
+      /never imports fastify/,
+    );
+    expect(boundaryViolation(edge('charges/service.ts', './present.js', ['presentCharge']))).toMatch(
+      /presenter/,
+    );
+    expect(
+      boundaryViolation(edge('charges/service.ts', './schemas.js', ['SUPPORTED_PAYMENT_METHODS'])),
+    ).toMatch(/schema's values/);
+    expect(boundaryViolation(edge('charges/service.ts', './schemas.js', [], true))).toBeNull();
+    expect(boundaryViolation(edge('charges/consume.ts', 'kysely', ['PostgresAdapter', 'sql']))).toMatch(
+      /only db/,
+    );
+    expect(boundaryViolation(edge('db/dialect.ts', 'kysely', ['PostgresAdapter']))).toBeNull();
+    expect(boundaryViolation(edge('charges/routes.ts', './present.js', ['presentCharge']))).toBeNull();
+  });
+
+  test('every module of src/server is imported by another, or is an entry point', () => {
+    const imported = new Set(serverImports().map((edge) => edge.to));
+    const ENTRY_POINTS = ['cli.ts', 'index.ts'];
+    const orphans = sourceFiles(SERVER).filter(
+      (file) => !imported.has(file) && !ENTRY_POINTS.includes(file) && !/^db\/migrations\/\d{4}_/.test(file),
+    );
+    // A module nothing imports is dead, or (like a `declare module` widening) acts without anyone seeing it.
+    expect(orphans).toEqual([]);
   });
 
   test('the rules catch what they forbid', () => {

@@ -56,7 +56,7 @@ describe('vigia CLI', { timeout: 90_000 }, () => {
     const { stdout } = await vigia(['migrate'], { DATABASE_URL: databaseUrl });
     expect(JSON.parse(stdout).applied).toContain('0001_merchants');
     await expect(vigia(['merchant', 'create'], { DATABASE_URL: databaseUrl })).rejects.toMatchObject({
-      code: 64,
+      code: 2,
       stderr: expect.stringContaining('--name'),
     });
     await expect(vigia(['serve'], { DATABASE_URL: 'mysql://x' })).rejects.toMatchObject({
@@ -124,13 +124,69 @@ describe('vigia CLI', { timeout: 90_000 }, () => {
   it('explains operator-key usage mistakes', async () => {
     const env = { DATABASE_URL: await freshDatabaseUrl('sqlite') };
     await expect(vigia(['operator-key', 'roll'], env)).rejects.toMatchObject({
-      code: 64,
+      code: 2,
       stderr: expect.stringContaining('operator-key roll needs --id ID'),
     });
     await expect(
       vigia(['operator-key', 'roll', '--id', 'x', '--expires-in', '604801'], env),
-    ).rejects.toMatchObject({ code: 64, stderr: expect.stringContaining('--expires-in must be') });
+    ).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--expires-in must be') });
   });
+
+  it("answers an unknown command or option with one line and the command's usage, exit status 2", async () => {
+    const env = { DATABASE_URL: await freshDatabaseUrl('sqlite') };
+    const refused = async (args: string[]) => {
+      const failure = await vigia(args, env).then(
+        () => expect.unreachable(`vigia ${args.join(' ')} succeeded`),
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+      expect(failure.code).toBe(2);
+      expect(failure.stdout).toBe('');
+      expect(failure.stderr).not.toMatch(/TypeError|ERR_PARSE_ARGS|\n\s+at /);
+      return failure.stderr.split('\n');
+    };
+    // A new user guessing an option the command does not take; an unknown command; a stray word; a missing value.
+    const [guessed, unknown, stray, missing] = await Promise.all([
+      refused(['user', 'create', '--merchant', 'M', '--email', 'e@x.co', '--password', 'P']),
+      refused(['merchants', 'create']),
+      refused(['migrate', 'now']),
+      refused(['operator-key', 'revoke', '--id']),
+    ]);
+    const [what, blank, usage, ...rest] = guessed!;
+    expect(what).toBe('Unknown option --password for vigia user create.');
+    expect(blank).toBe('');
+    expect(usage).toBe('Usage: vigia user create --merchant ID --email E [--role owner|developer|viewer]');
+    expect(rest.join(' ')).toContain('password_set_url');
+    expect(rest.join(' ')).not.toContain('operator-key');
+    expect(unknown![0]).toBe('Unknown command "merchants create".');
+    expect(unknown).toContain(
+      'Usage: vigia <command> [options]   (vigia <command> --help: that command alone)',
+    );
+    expect(stray![0]).toBe('Unexpected argument "now" for vigia migrate.');
+    expect(missing![0]).toBe('Option --id needs a value.');
+  }, 240_000);
+
+  it("prints the overview with --help, and a command's usage with <command> --help, exit status 0", async () => {
+    const env = { DATABASE_URL: await freshDatabaseUrl('sqlite') };
+    const { stdout } = await vigia(['--help'], env);
+    // Each command's synopsis starts a line of the overview: "  operator-key roll --id ID …".
+    const commands = stdout
+      .split('\n')
+      .map((line) => /^ {2}([a-z][a-z-]*(?: [a-z][a-z-]*)?)(?= |$)/.exec(line)?.[1])
+      .filter((command): command is string => command !== undefined);
+    expect(commands).toEqual(
+      expect.arrayContaining(['serve', 'merchant create', 'user create', 'user sign-out']),
+    );
+    expect(commands.length).toBeGreaterThanOrEqual(16);
+    // One command of each shape (no option, options, a two-word group, the old alias): --help is read before
+    // any command runs, the same way for all; each CLI start costs seconds here.
+    await Promise.all(
+      ['serve', 'operator-key roll', 'user role', 'operator create-key'].map(async (command) => {
+        const help = await vigia([...command.split(' '), '--help'], env);
+        expect(help.stdout.startsWith(`Usage: vigia ${command}`), help.stdout).toBe(true);
+        expect(help.stderr).toBe('');
+      }),
+    );
+  }, 240_000);
 
   it('in development, creates a demo merchant on an empty database and stops cleanly on SIGTERM', async () => {
     const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'vigia-serve-'));

@@ -1,8 +1,9 @@
-import { type Kysely, PostgresAdapter, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { findBank } from '../banks/catalogue.js';
 import { newId } from '../core/ids.js';
 import { flag, readFlag } from '../db/columns.js';
 import type { Database } from '../db/database.js';
+import { dialectOf } from '../db/dialect.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { type ListFilters, paginate } from '../db/lists.js';
 import { notFound } from '../errors.js';
@@ -98,7 +99,7 @@ async function lockOwner(
   merchantId: string,
   owner: Owner,
 ): Promise<{ document: string | null } | undefined> {
-  const lock = trx.getExecutor().adapter instanceof PostgresAdapter;
+  const lock = dialectOf(trx) === 'postgres';
   if (owner.type === 'submerchant') {
     let query = trx
       .selectFrom('submerchants')

@@ -1,5 +1,6 @@
-import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { dialectOf } from '../db/dialect.js';
 import { prepared } from '../db/prepared.js';
 import { chargeFraudSessionError } from '../fraud/errors.js';
 import {
@@ -110,7 +111,7 @@ export async function consumeForCharge(
   input: { merchantId: string; tokenId: string; sessionId: string | null; chargeId: string; now: Date },
 ): Promise<{ token: CardToken; session: FraudSession | null }> {
   const { merchantId, tokenId, sessionId, chargeId, now } = input;
-  if (sessionId !== null && trx.getExecutor().adapter instanceof PostgresAdapter) {
+  if (sessionId !== null && dialectOf(trx) === 'postgres') {
     const values = { merchantId, tokenId, sessionId, chargeId, now: now.toISOString() };
     const row = (await consumeTokenSessionAndCard(trx, values)).rows[0];
     if (!row) throw chargeTokenError((await tokenRefusal(trx, input)).reason);

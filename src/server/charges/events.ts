@@ -1,3 +1,6 @@
+import { presentCharge } from './present.js';
+import type { Charge } from './service.js';
+
 /**
  * The events a charge emits, one per outcome; the webhooks module subscribes endpoints to these. A charge held for
  * review emits `charge.review_opened`, then, when decided, `charge.review_closed` followed by `charge.captured`
@@ -12,3 +15,6 @@ export const CHARGE_EVENT_TYPES = [
   'charge.canceled',
 ] as const;
 export type ChargeEventType = (typeof CHARGE_EVENT_TYPES)[number];
+
+/** What a charge event carries: the charge as the interface shows it, as GET /v1/charges/:id does. */
+export const chargeEventData = (charge: Charge) => presentCharge(charge);

@@ -1,5 +1,6 @@
-import { type Kysely, type Selectable, SqliteAdapter, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { dialectOf } from '../db/dialect.js';
 import { applyListFilters, type ListColumns, type ListFilters, paginate, pagination } from '../db/lists.js';
 import { chargeSearch } from './search-index.js';
 import { toCharge } from './service.js';
@@ -47,7 +48,7 @@ async function searchCharges(
   // (or, on PostgreSQL, add a bitmap of the whole range to the candidates').
   const merchant = !search.drives
     ? sql<boolean>`merchant_id = ${merchantId}`
-    : db.getExecutor().adapter instanceof SqliteAdapter
+    : dialectOf(db) === 'sqlite'
       ? sql<boolean>`+merchant_id = ${merchantId}`
       : sql<boolean>`(merchant_id || '') = ${merchantId}`;
   let matches = db.selectFrom('charges').where(merchant).where(search.match);

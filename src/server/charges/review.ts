@@ -5,7 +5,7 @@ import { type LabelKeyer, labelCharge } from '../risk/labels.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import { acquirerKey, type CardAcquirer } from './acquirer.js';
 import type { ChargeEventType } from './events.js';
-import { presentCharge } from './present.js';
+import { chargeEventData } from './events.js';
 import { type Charge, getCharge, toCharge } from './service.js';
 import type { ReviewCloser, ReviewDecision } from './table.js';
 
@@ -96,7 +96,7 @@ export async function closeReview(db: Kysely<Database>, input: ReviewClosing): P
       });
     }
     const closed = toCharge(row);
-    const data = presentCharge(closed);
+    const data = chargeEventData(closed);
     const events: ChargeEventType[] = [
       'charge.review_closed',
       approve ? 'charge.captured' : 'charge.canceled',

@@ -3,8 +3,8 @@ import { Id, Timestamp } from '../http/envelope.js';
 import { listQuerySchema } from '../http/lists.js';
 import { REASON_CODES } from '../risk/rules/index.js';
 import { CardSummary } from '../tokens/schemas.js';
+import { SUPPORTED_PAYMENT_METHODS } from './payment-methods.js';
 
-export const SUPPORTED_PAYMENT_METHODS = ['credit_card'] as const;
 export const CHARGE_STATUSES = ['captured', 'failed', 'refunded', 'in_review', 'canceled'] as const;
 export const REVIEW_DECISIONS = ['approve', 'reject'] as const;
 /** The longest note a review decision keeps. */

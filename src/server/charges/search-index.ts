@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { type Expression, type Kysely, type SqlBool, SqliteAdapter, sql } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { dialectOf } from '../db/dialect.js';
 import { likePattern } from '../db/lists.js';
 
 /**
@@ -137,7 +138,7 @@ export async function chargeSearch(
   const match = sql<SqlBool>`search_text like ${pattern} escape '\\'`;
   // `|| ''`: the same text, but an expression no index holds, so that no trigram index takes the LIKE.
   const checked = sql<SqlBool>`(search_text || '') like ${pattern} escape '\\'`;
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
+  if (dialectOf(db) !== 'sqlite') {
     const first = firstTrigramsApart(search, isWordTrigram);
     // One LIKE of them in order, not one each: the planner estimates every LIKE against the column's statistics.
     if (first.length >= WORD_TRIGRAMS_NARROW) {

@@ -15,9 +15,8 @@ import type { CardBrand } from '../tokens/card.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import { type Authorization, acquirerKey, type CardAcquirer, FAILURE_MESSAGES } from './acquirer.js';
 import { consumeForCharge } from './consume.js';
-import type { ChargeEventType } from './events.js';
-import { presentCharge } from './present.js';
-import { SUPPORTED_PAYMENT_METHODS } from './schemas.js';
+import { type ChargeEventType, chargeEventData } from './events.js';
+import { SUPPORTED_PAYMENT_METHODS } from './payment-methods.js';
 import type { ChargesTable, ReviewCloser, ReviewDecision } from './table.js';
 
 export type ChargeStatus = ChargesTable['status'];
@@ -326,7 +325,7 @@ export async function createCharge(
     await outbox.recordEvent(trx, {
       merchantId: merchant.id,
       type,
-      data: presentCharge(created),
+      data: chargeEventData(created),
       now,
       change: { table: 'charges', row },
     });
@@ -395,7 +394,7 @@ export async function refundCharge(
     await input.outbox.recordEvent(trx, {
       merchantId: input.merchantId,
       type: 'charge.refunded' satisfies ChargeEventType,
-      data: presentCharge(refunded),
+      data: chargeEventData(refunded),
       now: input.now,
     });
     return refunded;

@@ -1,4 +1,11 @@
 import { type Kysely, sql } from 'kysely';
+// The answer's shape is the dashboard page's, written once for both (a type-only import: no code crosses).
+import type {
+  HomeDay,
+  HomeSummary,
+  SessionCoverage,
+  WebhookHealth,
+} from '../../dashboard/src/home-summary.js';
 import { BoundedCache } from '../core/bounded-cache.js';
 import { fromJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
@@ -37,24 +44,10 @@ export function periodDays(period: Period): number {
   return Math.round((Date.parse(startOf(period.to)) - Date.parse(startOf(period.from))) / DAY_MS) + 1;
 }
 
-interface DayStats {
-  date: string;
-  charges: number;
-  amount: number;
-  approved: number;
-  review: number;
-  declined: number;
-  not_analyzed: number;
+/** A day's figures as computed: what Home shows of it, and its reasons and sessions, summed over the period. */
+interface DayStats extends HomeDay {
   reasons: Record<string, number>;
-  sessions: {
-    created: number;
-    profiled: number;
-    blocked_profiler: number;
-    expired_unused: number;
-    consumed: number;
-    /** Charges refused that day because they named a session another charge had used (by day of refusal). */
-    reuse_refused: number;
-  };
+  sessions: SessionCoverage;
 }
 
 const emptyDay = (date: string): DayStats => ({
@@ -168,7 +161,7 @@ async function computeDays(db: Db, merchantId: string, period: Period, now: Date
 }
 
 /** Delivery attempts in the period: how many reached a 2xx, and their latency's median and 95th percentile. */
-async function webhookHealth(db: Db, merchantId: string, period: Period) {
+async function webhookHealth(db: Db, merchantId: string, period: Period): Promise<WebhookHealth> {
   const attempts = db
     .selectFrom('webhook_attempts as a')
     .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
@@ -212,7 +205,7 @@ export class HomeStats {
 
   constructor(private readonly db: Db) {}
 
-  async forPeriod(merchantId: string, period: Period, now: Date) {
+  async forPeriod(merchantId: string, period: Period, now: Date): Promise<HomeSummary> {
     const all = daysOf(period);
     const cached = all.map((date) => this.settled.get(`${merchantId}:${date}`));
     const missing = all.filter((_date, index) => cached[index] === undefined);
@@ -230,7 +223,7 @@ export class HomeStats {
   }
 }
 
-function present(period: Period, days: DayStats[], webhooks: Awaited<ReturnType<typeof webhookHealth>>) {
+function present(period: Period, days: DayStats[], webhooks: WebhookHealth): HomeSummary {
   const totals = { charges: 0, amount: 0, approved: 0, review: 0, declined: 0, not_analyzed: 0 };
   const sessions = { ...emptyDay('').sessions };
   const reasons = new Map<string, number>();

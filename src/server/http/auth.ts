@@ -11,9 +11,9 @@ import type { RateLimitCategory } from './rate-limit.js';
 export type RouteAuth = 'none' | 'secret' | 'browser' | 'operator';
 
 /**
- * What this layer reads of a merchant caller. merchants/caller.ts widens it to the whole merchant by declaration
- * merging (as `declare module 'fastify'` below widens Fastify's types), so routes get the merchant the key
- * lookup loaded while http/ imports no resource.
+ * What this layer reads of a merchant caller. callers.ts, whose key lookup app.ts hands to this layer, widens it
+ * to the whole merchant by declaration merging (as `declare module 'fastify'` below widens Fastify's types), so
+ * routes get the merchant the lookup loaded while http/ imports no resource.
  */
 export interface CallerMerchant {
   id: string;

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, PostgresAdapter, type QueryCreator, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type QueryCreator, sql } from 'kysely';
 import {
   jsonArrayFrom as postgresJsonArrayFrom,
   jsonObjectFrom as postgresJsonObjectFrom,
@@ -7,8 +7,8 @@ import {
   jsonArrayFrom as sqliteJsonArrayFrom,
   jsonObjectFrom as sqliteJsonObjectFrom,
 } from 'kysely/helpers/sqlite';
-
 import type { Database } from '../db/database.js';
+import { dialectOf } from '../db/dialect.js';
 import { prepared } from '../db/prepared.js';
 import type { FraudSession } from '../fraud/service.js';
 import { deviceOf, sameOsFamily, sessionUserAgent } from './device.js';
@@ -101,7 +101,7 @@ function riskReadStatement(
   withDevice: boolean,
 ) {
   const merchantId = value('merchantId');
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = dialectOf(db) === 'postgres';
   const jsonArrayFrom = postgres ? postgresJsonArrayFrom : sqliteJsonArrayFrom;
   const jsonObjectFrom = postgres ? postgresJsonObjectFrom : sqliteJsonObjectFrom;
   // PostgreSQL adds the charge to the graph in the same statement (a writable CTE: the reads below share its
@@ -260,8 +260,7 @@ export async function recentHistory(
           graphRows: GRAPH_ROWS,
           now: now.toISOString(),
         });
-  if (entry !== null && !(db.getExecutor().adapter instanceof PostgresAdapter))
-    await recordDeviceGraph(db, entry, now);
+  if (entry !== null && dialectOf(db) !== 'postgres') await recordDeviceGraph(db, entry, now);
   const read = rows[0]!;
   const thresholds =
     read.review_threshold === null || read.decline_threshold === null

@@ -13,12 +13,22 @@ import {
 import type { RequirementsInput } from './requirements.js';
 
 /**
- * GET /v1/submerchants/:id reads the answer stored with the submerchant (one primary-key read of text) and builds
- * it with its statement (read-json.ts) only when there is none for this request's clock: the first read after a
- * write, or after a document it shows expired. Migration 0037 holds the invariants: one row per submerchant,
- * whose answer every write to what it shows clears and whose `version` it bumps, in the writer's transaction, by
- * trigger (so every instance sharing the database sees it). Each process also keeps the bodies it sent
- * (answer-cache.ts) with the version they were built from, and then reads only that version from the database.
+ * GET /v1/submerchants/:id, the map of one read (start here; each step names its file):
+ *
+ *   1. routes.ts             the route calls `readSubmerchantAnswer` (below) with the request's clock.
+ *   2. answer-cache.ts       this process's bodies already sent, by submerchant, with the `version` they were
+ *                            built from; a hit still asks the database for the current version (step 3).
+ *   3. below, `stored`       one primary-key read of `submerchant_answers`: the version and validity, and the
+ *                            stored parts only when the process does not hold that version.
+ *   4. read-json.ts          no usable stored answer (the first read after a write, or a shown document expired):
+ *                            `answerStatement` builds the parts in one SQL statement (JSON per dialect); then
+ *                            `keepAnswer` (below) stores them for the next read.
+ *   5. present.ts            the route turns the parts into the body (requirements computed by requirements.ts).
+ *   6. migration 0037        the invariants: one answer row per submerchant, cleared and its `version` bumped by
+ *                            trigger in every writer's transaction (so every instance sharing the database sees it).
+ *
+ * read-query.ts is not on this path: it reads a submerchant as a domain object for services; store.ts holds
+ * the row types both use.
  */
 
 /**

@@ -1,6 +1,7 @@
 import type { Static, TObject } from '@sinclair/typebox';
-import { type RawBuilder, SqliteAdapter, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { dialectOf } from '../db/dialect.js';
 import { prepared } from '../db/prepared.js';
 import { AddressSchema } from './addresses/schemas.js';
 import { DocumentSchema } from './documents/schemas.js';
@@ -258,7 +259,7 @@ function requirementsInput(json: JsonWriter): Sql {
  * more to compile than to run); PostgreSQL plans it once per connection (planning it cost more than running it).
  */
 export const answerStatement = prepared<Database, 'id' | 'merchantId' | 'now', BuiltAnswer>((db, value) => {
-  const json = db.getExecutor().adapter instanceof SqliteAdapter ? sqliteJson : postgresJson;
+  const json = dialectOf(db) === 'sqlite' ? sqliteJson : postgresJson;
   const query = sql<BuiltAnswer>`select ${json.text(submerchant(json, sql`${value('now')}`))} as head,
     ${json.text(statusHistory(json, sql.ref('s.id')))} as status_history,
     ${json.text(requirementsInput(json))} as requirements_input,

@@ -1,5 +1,6 @@
-import { type RawBuilder, type Selectable, SqliteAdapter, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { dialectOf } from '../db/dialect.js';
 import { prepared } from '../db/prepared.js';
 import type { AddressRow } from './addresses/service.js';
 import type { DocumentRow } from './documents/service.js';
@@ -108,7 +109,7 @@ const parsed = <T>(value: unknown): T[] => (typeof value === 'string' ? JSON.par
 const readStatement = (scoped: boolean) =>
   prepared<Database, 'id' | 'merchantId', SubmerchantRow & Record<`nested_${string}`, unknown>>(
     (db, value) => {
-      const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+      const sqlite = dialectOf(db) === 'sqlite';
       return db
         .selectFrom('submerchants as s')
         .selectAll('s')

@@ -1,6 +1,7 @@
-import { PostgresAdapter, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { newId } from '../core/ids.js';
 import type { Database } from '../db/database.js';
+import { dialectOf } from '../db/dialect.js';
 import { prepared } from '../db/prepared.js';
 import { notFound } from '../errors.js';
 import type { Actor, Db } from './store.js';
@@ -154,7 +155,7 @@ export async function lockWithFirstStatusChange(
     actor_id: entry.actor_id,
     created_at: entry.created_at,
   };
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+  if (dialectOf(trx) === 'postgres') {
     const { numAffectedRows } = await lockingFirstChange(trx, values);
     if (!numAffectedRows) throw notFound('Submerchant');
   } else {

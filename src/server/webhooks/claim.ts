@@ -1,6 +1,7 @@
-import { type ExpressionBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { preparedClaim } from '../db/claim.js';
 import type { Database } from '../db/database.js';
+import { dialectOf } from '../db/dialect.js';
 
 /**
  * Taking due deliveries with a lease: `locked_by` names the worker, `lease_expires_at` says until when. A
@@ -92,7 +93,7 @@ function oldestDueOfEachEndpoint(db: Kysely<Database>, value: Value) {
       .orderBy('webhook_deliveries.id')
       .limit(value<number>('perMerchant'));
   const columns = ['d.id', 'd.merchant_id', 'd.next_attempt_at', 'webhook_endpoints.host'] as const;
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (dialectOf(db) === 'postgres') {
     return endpoints
       .innerJoinLateral(
         (eb) => oldest(eb).select(['id', 'merchant_id', 'next_attempt_at']).as('d'),

@@ -1,6 +1,5 @@
 import {
   type Kysely,
-  PostgresAdapter,
   type QueryCreator,
   type QueryResult,
   type RawBuilder,
@@ -9,8 +8,8 @@ import {
 } from 'kysely';
 import { newId } from '../core/ids.js';
 import { toJson } from '../db/columns.js';
-
 import type { Database } from '../db/database.js';
+import { dialectOf } from '../db/dialect.js';
 import { prepared, preparedInsert } from '../db/prepared.js';
 import type { EventsTable } from './table.js';
 import { notifyOtherProcesses } from './wakeup.js';
@@ -86,7 +85,7 @@ async function writeEvent(trx: Kysely<Database>, event: NewEvent): Promise<{ id:
     created_at: event.now.toISOString(),
   };
   const { change } = event;
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+  if (dialectOf(trx) === 'postgres') {
     const { statement, names, columns } = withEventStatement(change);
     const given: Record<string, unknown> = { ...values };
     const row = change?.row as Record<string, unknown> | undefined;

@@ -1,7 +1,8 @@
-import { type Kysely, PostgresAdapter, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { newId } from '../core/ids.js';
 import { fromJson, toJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
+import { dialectOf } from '../db/dialect.js';
 import { type ListFilters, type Pagination, paginate } from '../db/lists.js';
 import { notFound } from '../errors.js';
 import { endpointLimitReached } from './errors.js';
@@ -46,7 +47,7 @@ export const endpointHost = (url: string): string => new URL(url).host;
  * for); SQLite runs one write transaction at a time.
  */
 async function countEndpointsForCap(trx: Kysely<Database>, merchantId: string): Promise<number> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+  if (dialectOf(trx) === 'postgres') {
     await trx
       .selectFrom('webhook_endpoints')
       .select('id')

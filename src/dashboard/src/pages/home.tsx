@@ -1,39 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { get, query } from '../api.js';
 import type { Series } from '../charts.js';
+import type { HomeDay as Day, HomeSummary } from '../home-summary.js';
 import { formatCount, formatDay, formatMoney, formatRatio, formatShare, t } from '../i18n/index.js';
 import { DateInput, Facts, Page, Show, Table, useLoad } from '../ui.js';
-
-interface Day {
-  date: string;
-  charges: number;
-  amount: number;
-  approved: number;
-  review: number;
-  declined: number;
-  not_analyzed: number;
-}
-
-interface HomeStats {
-  days: Day[];
-  totals: Omit<Day, 'date'>;
-  top_reasons: { code: string; count: number }[];
-  sessions: {
-    created: number;
-    profiled: number;
-    blocked_profiler: number;
-    expired_unused: number;
-    consumed: number;
-    reuse_refused: number;
-  };
-  webhooks: {
-    attempts: number;
-    succeeded: number;
-    success_rate: number | null;
-    latency_p50_ms: number | null;
-    latency_p95_ms: number | null;
-  };
-}
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const daysAgo = (n: number) => isoDay(new Date(Date.now() - n * 24 * 60 * 60 * 1000));
@@ -110,7 +80,7 @@ const formatMs = (ms: number | null) => (ms === null ? '—' : `${formatCount(ms
 export function HomePage() {
   const [period, setPeriod] = useState({ from: daysAgo(29), to: isoDay(new Date()) });
   const stats = useLoad(
-    () => get<HomeStats>(`/home${query({ date_from: period.from, date_to: period.to })}`),
+    () => get<HomeSummary>(`/home${query({ date_from: period.from, date_to: period.to })}`),
     [period.from, period.to],
   );
   const preset = (days: number) => setPeriod({ from: daysAgo(days - 1), to: isoDay(new Date()) });

@@ -1,7 +1,8 @@
 import type { Static } from '@sinclair/typebox';
-import { PostgresAdapter, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { newId } from '../../core/ids.js';
 import type { Database } from '../../db/database.js';
+import { dialectOf } from '../../db/dialect.js';
 import { type ListFilters, paginate } from '../../db/lists.js';
 import { prepared, preparedInsert } from '../../db/prepared.js';
 import { businessRule, invalidState, notFound } from '../../errors.js';
@@ -204,7 +205,7 @@ type NewDocument = Omit<DocumentRow, 'replaces_document_id'>;
  * and, on PostgreSQL, named (db/prepared.ts): parsed and planned once per connection, not under every lock.
  */
 async function insertAsCurrent(trx: Db, document: NewDocument): Promise<string | null> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+  if (dialectOf(trx) === 'postgres') {
     const { rows } = await retireAndInsert(trx, document);
     return rows[0]!.replaces_document_id;
   }
