@@ -117,6 +117,11 @@ interface Load {
 
 /** Runs one phase from start to checks; every loop is bounded in time and count. */
 export async function runPhase(options: PhaseOptions): Promise<PhaseReport> {
+  const phaseStart = Date.now();
+  const progress = (what: string) =>
+    process.stderr.write(
+      `chaos ${options.name} +${((Date.now() - phaseStart) / 1000).toFixed(0)} s: ${what}\n`,
+    );
   const notes: string[] = [];
   const receivers = {
     prompt: await startReceiver('merchant 1, prompt', 'prompt'),
@@ -145,6 +150,7 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseReport> {
       sqliteFile: path.join(diskDir, 'vigia.db'),
       merchants: 2,
     });
+    progress('processes started');
     const [first, second] = cluster.merchants as [ChaosMerchant, ChaosMerchant];
     const urls = cluster.instances.map((instance) => instance.url);
     const log = new ExchangeLog();
@@ -195,6 +201,7 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseReport> {
       for (const [index, kind] of faults.entries()) {
         const at = started + index * slotMs + Math.random() * slotMs * 0.5;
         await sleep(Math.max(0, at - Date.now()));
+        progress(`fault ${kind}`);
         windows.push(
           await injectFault(kind, {
             cluster: cluster!,
@@ -202,10 +209,12 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseReport> {
             cutConnection: (instance) => cutAndRetry(instance, first, clients.get(first)!, urls, load),
           }),
         );
+        progress(`fault ${kind} over`);
       }
     };
     await Promise.all([injector(), ...Array.from({ length: options.buyers }, buyer)]);
     const loadSeconds = (Date.now() - started) / 1000;
+    progress(`load over: ${load.outcomes.length} charges`);
 
     return await check(cluster, options, load, windows, receivers, loadSeconds, notes);
   } finally {
@@ -293,6 +302,7 @@ async function check(
     await sleep(1_000);
     deliveries = await missingPairs();
   }
+  process.stderr.write(`chaos ${options.name}: deliveries awaited, ${deliveries.missing} missing\n`);
   // What the store says of the deliveries that never arrived: to see why.
   const missingDetail = await Promise.all(
     deliveries.pairs.slice(0, 5).map(async ({ eventId, url }) => {
