@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../db/errors.js';
-import { ApiError, type ErrorDetail, errorBody } from '../errors.js';
+import { ApiError, type ErrorDetail, errorBody, GENERAL_ERRORS } from '../errors.js';
 import { errorResponses } from './envelope.js';
 
 function fieldOf(error: ErrorObject, part: string | undefined): string {
@@ -59,29 +59,22 @@ export function validationDetails(errors: ErrorObject[], part: string | undefine
 /** How many problems a validation answer lists; the message gives the total. */
 export const MAX_ERROR_DETAILS = 20;
 
-const FASTIFY_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+/** Fastify's own refusals, answered with our codes (their statuses come from the general catalogue). */
+const FASTIFY_ERRORS: Record<string, { code: keyof typeof GENERAL_ERRORS; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: {
-    status: 413,
     code: 'PAYLOAD_TOO_LARGE',
     message: 'The request body is larger than 1 MiB.',
   },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'The request body must be JSON, sent with Content-Type: application/json.',
   },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
-    status: 400,
     code: 'VALIDATION_ERROR',
     message: 'The request says it has a JSON body but the body is empty.',
   },
-  FST_ERR_CTP_INVALID_JSON_BODY: {
-    status: 400,
-    code: 'VALIDATION_ERROR',
-    message: 'The request body is not valid JSON.',
-  },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'VALIDATION_ERROR', message: 'The request body is not valid JSON.' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
-    status: 400,
     code: 'VALIDATION_ERROR',
     message: 'The Content-Length header does not match the body.',
   },
@@ -129,7 +122,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send(errorBody('PAYLOAD_TOO_LARGE', `The request body is larger than ${size}, this route's limit.`));
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
-    if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
+    if (known)
+      return reply.status(GENERAL_ERRORS[known.code].status).send(errorBody(known.code, known.message));
     if (error instanceof SyntaxError) {
       return reply.status(400).send(errorBody('VALIDATION_ERROR', 'The request body is not valid JSON.'));
     }

@@ -12,10 +12,14 @@ import {
 import { openSecret, sealSecret } from '../core/secret-box.js';
 import type { Database } from '../db/database.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
-import { validationError } from '../errors.js';
+import { GENERAL_ERRORS, validationError } from '../errors.js';
 import { merchantOf } from './auth.js';
+import { codesOf } from './envelope.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** What a route that takes an Idempotency-Key documents besides its own codes (409 in use, 422 reused). */
+export const IDEMPOTENCY_CODES = codesOf(GENERAL_ERRORS, 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED');
 
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
