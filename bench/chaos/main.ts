@@ -46,25 +46,30 @@ export function fullPhases(): PhaseOptions[] {
       name: 'SQLite',
       dialect: 'sqlite',
       loadMs: 2 * 60_000,
-      buyers: 3,
+      // One process serves the API and delivers: with three buyers on this 2-core host its worker fell a minute
+      // behind (every delivery made, after the run's wait): two, and a longer wait.
+      buyers: 2,
       faults: shuffled(['fill-disk', 'fill-disk', 'cut-connection', 'cut-connection']),
       refundShare: 0.2,
-      drainMs: 60_000,
+      drainMs: 180_000,
     },
   ];
 }
 
-/** ≤ 3 minutes: each database's main faults once. The worker is killed first, so its 63 s leases lapse in time. */
+/**
+ * ≤ 3 minutes: each database's main faults once. A killed worker's claims come back after their 63 s lease, which
+ * would double the run: `kill-worker` is in the full run only (and in test/server/webhooks/crash.test.ts).
+ */
 export function shortPhases(): PhaseOptions[] {
   return [
     {
       name: 'PostgreSQL (short)',
       dialect: 'postgres',
-      loadMs: 60_000,
+      loadMs: 45_000,
       buyers: 3,
-      faults: ['kill-worker', 'restart-postgres', 'kill-instance', 'cut-connection'],
+      faults: ['restart-postgres', 'kill-instance', 'cut-connection'],
       refundShare: 0.2,
-      drainMs: 60_000,
+      drainMs: 30_000,
     },
     {
       name: 'SQLite (short)',

@@ -54,6 +54,9 @@ const GRACE_MS: Record<FaultKind, number> = {
   'cut-connection': 0,
 };
 
+/** A claimed delivery's lease: the run's 3 s webhook timeout + 60 s (webhooks/worker.ts). */
+const KILLED_WORKER_LEASE_MS = 63_000;
+
 /** The black hole may delay the other merchant's deliveries at most this much (p99, outside fault windows). */
 export const BLACK_HOLE_BOUND_MS = 2_000;
 
@@ -86,9 +89,11 @@ export interface PhaseReport {
     missing: number;
     /** The first few missing deliveries as the store has them. */
     missingDetail: string[];
+    /** How long after the load the last expected delivery arrived (or the wait ended). */
+    drainSeconds: number;
     duplicates: number;
     blackHoleRequests: number;
-    /** The other merchant's prompt endpoint, events outside fault windows: event → delivery, ms. */
+    /** Merchant 1's prompt endpoint (the black hole is merchant 2's), outside fault windows: event → delivery, ms. */
     otherMerchantP50Ms: number | null;
     otherMerchantP99Ms: number | null;
     otherMerchantMaxMs: number | null;
@@ -117,6 +122,11 @@ interface Load {
 
 /** Runs one phase from start to checks; every loop is bounded in time and count. */
 export async function runPhase(options: PhaseOptions): Promise<PhaseReport> {
+  const phaseStart = Date.now();
+  const progress = (what: string) =>
+    process.stderr.write(
+      `chaos ${options.name} +${((Date.now() - phaseStart) / 1000).toFixed(0)} s: ${what}\n`,
+    );
   const notes: string[] = [];
   const receivers = {
     prompt: await startReceiver('merchant 1, prompt', 'prompt'),
@@ -145,6 +155,7 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseReport> {
       sqliteFile: path.join(diskDir, 'vigia.db'),
       merchants: 2,
     });
+    progress('processes started');
     const [first, second] = cluster.merchants as [ChaosMerchant, ChaosMerchant];
     const urls = cluster.instances.map((instance) => instance.url);
     const log = new ExchangeLog();
@@ -195,6 +206,7 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseReport> {
       for (const [index, kind] of faults.entries()) {
         const at = started + index * slotMs + Math.random() * slotMs * 0.5;
         await sleep(Math.max(0, at - Date.now()));
+        progress(`fault ${kind}`);
         windows.push(
           await injectFault(kind, {
             cluster: cluster!,
@@ -202,10 +214,12 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseReport> {
             cutConnection: (instance) => cutAndRetry(instance, first, clients.get(first)!, urls, load),
           }),
         );
+        progress(`fault ${kind} over`);
       }
     };
     await Promise.all([injector(), ...Array.from({ length: options.buyers }, buyer)]);
     const loadSeconds = (Date.now() - started) / 1000;
+    progress(`load over: ${load.outcomes.length} charges`);
 
     return await check(cluster, options, load, windows, receivers, loadSeconds, notes);
   } finally {
@@ -262,6 +276,7 @@ async function check(
   const db = cluster.store.db;
   const [first, second] = cluster.merchants as [ChaosMerchant, ChaosMerchant];
   const failures: string[] = [];
+  const drainStart = Date.now();
 
   // Deliveries: wait (bounded) until every event reached every endpoint that can answer.
   const endpointsOf = new Map<string, Receiver[]>([
@@ -293,6 +308,10 @@ async function check(
     await sleep(1_000);
     deliveries = await missingPairs();
   }
+  const drainSeconds = (Date.now() - drainStart) / 1000;
+  process.stderr.write(
+    `chaos ${options.name}: deliveries awaited ${drainSeconds} s, ${deliveries.missing} missing\n`,
+  );
   // What the store says of the deliveries that never arrived: to see why.
   const missingDetail = await Promise.all(
     deliveries.pairs.slice(0, 5).map(async ({ eventId, url }) => {
@@ -312,12 +331,20 @@ async function check(
   );
   const inWindow = (at: number, done: number) =>
     windows.some((window) => at <= window.end + GRACE_MS[window.kind] && done >= window.start);
+  // A killed worker's claims wait out their lease (timeout + 60 s): deliveries meanwhile are the fault's.
+  const deliveryInWindow = (at: number, done: number) =>
+    windows.some(
+      (window) =>
+        at <= window.end + (window.kind === 'kill-worker' ? KILLED_WORKER_LEASE_MS : GRACE_MS[window.kind]) &&
+        done >= window.start,
+    );
+  // The black hole is merchant 2's: merchant 1's prompt endpoint must not wait behind it.
   const latencies = deliveries.events
-    .filter((event) => event.merchant_id === second.id)
+    .filter((event) => event.merchant_id === first.id)
     .flatMap((event) => {
       const created = Date.parse(event.created_at);
-      const received = receivers.other.received.get(event.id)?.[0];
-      return received === undefined || inWindow(created, received) ? [] : [received - created];
+      const received = receivers.prompt.received.get(event.id)?.[0];
+      return received === undefined || deliveryInWindow(created, received) ? [] : [received - created];
     })
     .sort((a, b) => a - b);
   const quantile = (q: number) =>
@@ -413,6 +440,7 @@ async function check(
       expected: deliveries.expected,
       missing: deliveries.missing,
       missingDetail,
+      drainSeconds,
       duplicates,
       blackHoleRequests: receivers.blackhole.requests,
       otherMerchantP50Ms: quantile(0.5),

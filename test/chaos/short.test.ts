@@ -21,5 +21,5 @@ describe.each(shortPhases())('$name', (phase) => {
     expect(report.crashes, summary).toEqual([]);
     expect(report.requests.outsideFaults5xx, summary).toBe(0);
     expect(report.faults.map((fault) => fault.kind).sort(), summary).toEqual([...phase.faults].sort());
-  }, 240_000);
+  }, 360_000);
 });
