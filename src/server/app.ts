@@ -5,6 +5,7 @@ import pino, { type DestinationStream } from 'pino';
 import { accountKeyRoutes } from './account/keys-routes.js';
 import { accountRoutes } from './account/routes.js';
 import { keyLookup } from './callers.js';
+import { type CardAcquirer, simulatedAcquirer } from './charges/acquirer.js';
 import { CHARGE_EVENT_TYPES } from './charges/index.js';
 import { chargeRoutes } from './charges/routes.js';
 import { type Clock, systemClock } from './clock.js';
@@ -15,6 +16,7 @@ import type { Database, VigiaStore } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { migrations } from './db/migrations/index.js';
 import { openRequestCounters, type RequestCounters } from './db/rate-limit-counters.js';
+import { ERRORS } from './error-codes.js';
 import { errorBody } from './errors.js';
 import { fraudRoutes } from './fraud/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -49,6 +51,8 @@ declare module 'fastify' {
     outbox: Outbox;
     /** The rate-limit counters, which the dashboard counts in too (dashboard/auth.ts). */
     requestCounters: RequestCounters;
+    /** The card acquirer charges, captures, cancellations and refunds go through (charges/acquirer.ts). */
+    acquirer: CardAcquirer;
   }
 }
 
@@ -56,6 +60,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Where log lines go (tests read them to prove that no secret is logged); stdout by default. */
   logStream?: DestinationStream;
+  /** The card acquirer; the simulated one (test cards) by default. */
+  acquirer?: CardAcquirer;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -113,6 +119,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.decorate('config', config);
   app.decorate('store', store);
   app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('acquirer', options.acquirer ?? simulatedAcquirer(config.cardHashKey));
   app.decorate('credentials', new CredentialCache(app.clock));
   app.decorate('outbox', createOutbox());
   app.decorateRequest('caller', null);
@@ -151,7 +158,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   // Before any route: routes with `config.cors` get their preflight route and origin checks.
   registerCors(app);
 
-  await registerOpenApi(app);
+  await registerOpenApi(app, [...ERRORS.keys()]);
   await app.register(healthRoutes);
   await app.register(accountRoutes);
   await app.register(accountKeyRoutes);

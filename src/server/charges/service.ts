@@ -12,7 +12,7 @@ import { testModeAnalysis } from '../risk/test-outcomes.js';
 import type { FraudAnalysis, ReasonCode } from '../risk/types.js';
 import type { CardBrand } from '../tokens/card.js';
 import type { Outbox } from '../webhooks/outbox.js';
-import { type Acquirer, FAILURE_MESSAGES } from './acquirer.js';
+import { type Authorization, acquirerKey, type CardAcquirer, FAILURE_MESSAGES } from './acquirer.js';
 import { consumeForCharge } from './consume.js';
 import type { ChargeEventType } from './events.js';
 import { presentCharge } from './present.js';
@@ -151,6 +151,26 @@ function checkNewCharge(merchant: Merchant, input: NewCharge): void {
   }
 }
 
+/** Authorizes the card and, when approved, captures the whole amount at once. */
+async function authorizeAndCapture(
+  acquirer: CardAcquirer,
+  chargeId: string,
+  request: { card: { hash: string }; amount: number; installments: number },
+): Promise<Authorization> {
+  const authorization = await acquirer.authorize({
+    ...request,
+    idempotencyKey: acquirerKey(chargeId, 'authorize'),
+  });
+  if (authorization.approved) {
+    await acquirer.capture({
+      authorizationId: authorization.authorizationId,
+      amount: request.amount,
+      idempotencyKey: acquirerKey(chargeId, 'capture'),
+    });
+  }
+  return authorization;
+}
+
 /**
  * Creates a charge. In one transaction: consume the card token, consume the fraud session (when given), run the
  * risk engine, ask the acquirer (unless the analysis declined), write the charge and its event. Any refusal
@@ -161,7 +181,7 @@ export async function createCharge(
   input: {
     merchant: Merchant;
     charge: NewCharge;
-    acquirer: Acquirer;
+    acquirer: CardAcquirer;
     outbox: Outbox;
     now: Date;
     /** Runs last in the charge's transaction (the route records its idempotent response there). */
@@ -203,7 +223,11 @@ export async function createCharge(
     const decision =
       analysis.status === 'declined'
         ? { approved: false as const, code: 'fraud_declined', message: FAILURE_MESSAGES.fraud_declined }
-        : acquirer(card);
+        : await authorizeAndCapture(acquirer, chargeId, {
+            card,
+            amount: charge.amount,
+            installments: charge.installments,
+          });
     const row: ChargesTable = {
       id: chargeId,
       merchant_id: merchant.id,
@@ -232,6 +256,7 @@ export async function createCharge(
       fraud_score: analysis.score,
       fraud_reasons: toJson(analysis.reasons),
       search_text: chargeSearchText(chargeId, charge.customer),
+      acquirer_reference: decision.approved ? decision.authorizationId : null,
       refunded_at: null,
       created_at: timestamp,
       updated_at: timestamp,
@@ -272,7 +297,7 @@ export async function getCharge(
 /** Refunds the whole amount of a captured charge; any other status is a 409. */
 export async function refundCharge(
   db: Kysely<Database>,
-  input: { merchantId: string; chargeId: string; outbox: Outbox; now: Date },
+  input: { merchantId: string; chargeId: string; acquirer: CardAcquirer; outbox: Outbox; now: Date },
 ): Promise<Charge> {
   const timestamp = input.now.toISOString();
   return db.transaction().execute(async (trx) => {
@@ -294,6 +319,15 @@ export async function refundCharge(
       );
     }
     const refunded = toCharge(row);
+    // Inside the transaction: a refusal by the acquirer rolls the status back, and its key makes a retry safe.
+    // A charge captured before its reference was kept (migration 0050) has none to name.
+    if (row.acquirer_reference) {
+      await input.acquirer.refund({
+        authorizationId: row.acquirer_reference,
+        amount: refunded.amount,
+        idempotencyKey: acquirerKey(refunded.id, 'refund'),
+      });
+    }
     await input.outbox.recordEvent(trx, {
       merchantId: input.merchantId,
       type: 'charge.refunded' satisfies ChargeEventType,

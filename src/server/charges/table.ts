@@ -39,6 +39,8 @@ export interface ChargesTable {
    * this one column, and lower-casing here (not with SQL lower(), ASCII-only in SQLite) makes "JOSÉ" find "josé".
    */
   search_text: string;
+  /** The acquirer's authorization id (capture, cancel and refund name it); null when it authorized nothing. */
+  acquirer_reference: string | null;
   refunded_at: string | null;
   created_at: string;
   updated_at: string;

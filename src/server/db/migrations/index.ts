@@ -33,6 +33,7 @@ import m0046 from './0046_fraud_session_behavior.js';
 import m0047 from './0047_device_graph.js';
 import m0048 from './0048_dashboard_user_controls.js';
 import m0049 from './0049_dashboard_audit.js';
+import m0050 from './0050_charge_acquirer_reference.js';
 import m0064 from './0064_dashboard_user_language.js';
 
 /**
@@ -74,5 +75,6 @@ export const migrations: Record<string, Migration> = {
   '0047_device_graph': m0047,
   '0048_dashboard_user_controls': m0048,
   '0049_dashboard_audit': m0049,
+  '0050_charge_acquirer_reference': m0050,
   '0064_dashboard_user_language': m0064,
 };
