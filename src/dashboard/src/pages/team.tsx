@@ -17,8 +17,9 @@ interface TeamUser {
 const ROLES = ['owner', 'developer', 'viewer'] as const;
 
 /**
- * Owners manage their merchant's users, the operator everyone's (issue 23 item 8): disable (their sessions end at
- * once), enable, change a role, reset a password (a one-time link to hand over), sign out, forget failed sign-ins.
+ * Owners manage their merchant's users, the operator everyone's (docs/decisions/dashboard-user-admin.md):
+ * disable (their sessions end at once), enable, change a role, reset a password (a one-time link to hand
+ * over), sign out, forget failed sign-ins.
  */
 export function TeamPage(props: { user: SessionUser }) {
   const users = useLoad(() => get<TeamUser[]>('/users'), []);
