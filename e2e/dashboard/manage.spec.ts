@@ -118,7 +118,7 @@ test('submerchants are filtered and searched, submitted for review from their pa
   await expect(page.getByText('Back to pending: correct it and submit again.')).toBeVisible();
   await expect(page.locator('.facts')).toContainText('pending');
   const history = page.getByRole('region', { name: 'Status history' });
-  await expect(history.locator('tr', { hasText: 'pending_review → rejected' })).toContainText(
+  await expect(history.locator('tr', { hasText: 'pending review → rejected' })).toContainText(
     'The social contract is not signed.',
   );
   await expectAccessible(page);

@@ -32,7 +32,7 @@ test('the operator takes a submerchant from pending_review to active, document b
   await expect(page.getByText('Submerchant approved: it is active.')).toBeVisible();
   await expect(page.locator('.facts').getByText('active')).toBeVisible();
   const history = page.getByRole('region', { name: 'Status history' });
-  await expect(history.locator('tr', { hasText: 'pending_review → active' })).toContainText(
+  await expect(history.locator('tr', { hasText: 'pending review → active' })).toContainText(
     'reviewer@platform.example',
   );
 

@@ -17,6 +17,7 @@ export const errors = {
   UNSUPPORTED_MEDIA_TYPE: 'The service could not read this request.',
   INTERNAL_ERROR: 'The service failed. Try again in a moment.',
   DATABASE_UNAVAILABLE: 'The service is unavailable for a moment. Try again shortly.',
+  SERVICE_UNAVAILABLE: 'The service is unavailable for a moment. Try again shortly.',
   IDEMPOTENCY_KEY_REUSED: 'This request repeats an earlier one with other data.',
   IDEMPOTENCY_KEY_IN_USE: 'The same request is still running: wait for it.',
   SESSION_COOKIE_AMBIGUOUS:

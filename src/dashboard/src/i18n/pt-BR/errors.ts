@@ -14,6 +14,7 @@ export const errors: Messages['errors'] = {
   UNSUPPORTED_MEDIA_TYPE: 'O serviço não conseguiu ler esta requisição.',
   INTERNAL_ERROR: 'O serviço falhou. Tente de novo em instantes.',
   DATABASE_UNAVAILABLE: 'O serviço está indisponível por um momento. Tente de novo em breve.',
+  SERVICE_UNAVAILABLE: 'O serviço está indisponível por um momento. Tente de novo em breve.',
   IDEMPOTENCY_KEY_REUSED: 'Esta requisição repete uma anterior com outros dados.',
   IDEMPOTENCY_KEY_IN_USE: 'A mesma requisição ainda está em andamento: aguarde.',
   SESSION_COOKIE_AMBIGUOUS:
