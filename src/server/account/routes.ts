@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { merchantOf } from '../http/auth.js';
-import { dataResponse, errorResponses } from '../http/envelope.js';
-import { merchantDocumentAlreadySet } from '../merchants/errors.js';
+import { codesOf, dataResponse, errorResponses } from '../http/envelope.js';
+import { MERCHANTS_ERRORS, merchantDocumentAlreadySet } from '../merchants/errors.js';
 import { presentMerchant } from '../merchants/present.js';
 import { AccountPatchBody, MerchantSchema, toSettingsChange } from '../merchants/schemas.js';
 import { getMerchant, updateMerchantSettings } from '../merchants/service.js';
@@ -30,7 +30,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Change your settings (fraud analysis mandatory, allowed hosts, SDK IP lookup URLs, profiler, your CPF/CNPJ once)',
         body: AccountPatchBody,
-        response: { 200: dataResponse(MerchantSchema), ...errorResponses(400, 401, 403, 415, 422, 429) },
+        response: {
+          200: dataResponse(MerchantSchema),
+          ...errorResponses(400, 401, 403, 415, 429, ...codesOf(MERCHANTS_ERRORS)),
+        },
       },
     },
     async (request) => {

@@ -1,10 +1,11 @@
-import { ApiError, businessRule, type ErrorDetail, invalidState } from '../errors.js';
+import { apiError, businessRule, type ErrorCatalogue, type ErrorDetail, invalidState } from '../errors.js';
+import { SUBMERCHANTS_ERRORS } from '../submerchants/errors.js';
 
 /**
  * The bank accounts' own refusals (400 VALIDATION_ERROR, 404 NOT_FOUND and 409 INVALID_STATE are the generic
  * ones of errors.ts; their sentences are built here too, so every refusal of this resource reads alike).
  */
-export const BANK_ACCOUNT_ERRORS = {
+export const BANK_ACCOUNTS_ERRORS = {
   BANK_NOT_FOUND: {
     status: 422,
     meaning: 'No bank has the COMPE code given as `bank`.',
@@ -37,17 +38,12 @@ export const BANK_ACCOUNT_ERRORS = {
     meaning: 'A rejected bank account cannot be the default one.',
     action: 'Register a corrected account, or choose a pending or verified one as default.',
   },
-  TEST_MODE_ONLY: {
-    status: 403,
-    meaning: 'The route exists in test mode only (keys sk_test_…).',
-    action: 'In live mode the platform operator verifies bank accounts.',
-  },
-} as const;
+} as const satisfies ErrorCatalogue;
 
-type Code = keyof typeof BANK_ACCOUNT_ERRORS;
+type Code = keyof typeof BANK_ACCOUNTS_ERRORS;
 
 const refusal = (code: Code, message: string, details?: ErrorDetail[]) =>
-  businessRule(code, `${message} ${BANK_ACCOUNT_ERRORS[code].action}`, details);
+  businessRule(code, `${message} ${BANK_ACCOUNTS_ERRORS[code].action}`, details);
 
 export const bankNotFound = (bank: string) =>
   refusal('BANK_NOT_FOUND', `No bank has the COMPE code ${bank}.`, [
@@ -79,11 +75,12 @@ export const bankAccountDuplicate = () =>
 export const bankAccountRejected = () =>
   refusal('BANK_ACCOUNT_REJECTED', 'The bank account was rejected, so it cannot be the default one.');
 
+/** The code every /v1/test/… route answers a live key with (its catalogue entry is onboarding's). */
 export const testModeOnly = () =>
-  new ApiError(
-    403,
+  apiError(
+    SUBMERCHANTS_ERRORS,
     'TEST_MODE_ONLY',
-    `This route exists in test mode only (keys sk_test_…). ${BANK_ACCOUNT_ERRORS.TEST_MODE_ONLY.action}`,
+    'This route exists in test mode only (keys sk_test_…): in live mode the platform operator verifies bank accounts.',
   );
 
 export const notPendingVerification = (status: string) =>

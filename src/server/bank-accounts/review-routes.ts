@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { callerInTestMode, merchantOf } from '../http/auth.js';
-import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
+import { codesOf, dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
 import { toListFilters } from '../http/lists.js';
+import { SUBMERCHANTS_ERRORS } from '../submerchants/errors.js';
 import { testModeOnly } from './errors.js';
 import { presentBankAccount } from './present.js';
 import { BankAccountSchema, bankAccountListQuery, RejectBody } from './schemas.js';
@@ -92,7 +93,10 @@ export const bankAccountReviewRoutes: FastifyPluginAsyncTypebox = async (app) =>
         tags: ['test mode'],
         summary: 'Test mode: verify one of your (or your submerchants’) bank accounts pending verification',
         params: IdParams,
-        response: { 200: dataResponse(BankAccountSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
+        response: {
+          200: dataResponse(BankAccountSchema),
+          ...errorResponses(400, 401, 403, 404, 409, 429, ...codesOf(SUBMERCHANTS_ERRORS, 'TEST_MODE_ONLY')),
+        },
       },
     },
     async (request) => {

@@ -2,10 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { merchantOf } from '../http/auth.js';
-import { dataResponse, errorResponses, listResponse } from '../http/envelope.js';
-import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
+import { codesOf, dataResponse, errorResponses, listResponse } from '../http/envelope.js';
+import {
+  IDEMPOTENCY_CODES,
+  IdempotencyKeyHeaders,
+  idempotencyHooks,
+  recordIdempotentResponse,
+} from '../http/idempotency.js';
 import { toListFilters } from '../http/lists.js';
 import type { RateLimitCategory } from '../http/rate-limit.js';
+import { BANK_ACCOUNTS_ERRORS } from './errors.js';
 import { presentBankAccount } from './present.js';
 import {
   BANK_ACCOUNT_TAGS,
@@ -69,7 +75,24 @@ function ownerBankAccountRoutes(options: OwnerRoutes): FastifyPluginAsyncTypebox
           body: BankAccountCreateBody,
           response: {
             201: dataResponse(BankAccountSchema),
-            ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+            ...errorResponses(
+              400,
+              401,
+              403,
+              404,
+              413,
+              415,
+              429,
+              ...IDEMPOTENCY_CODES,
+              ...codesOf(
+                BANK_ACCOUNTS_ERRORS,
+                'BANK_NOT_FOUND',
+                'HOLDER_DOCUMENT_MISMATCH',
+                'MERCHANT_DOCUMENT_MISSING',
+                'PIX_KEY_BANK_NOT_PARTICIPANT',
+                'BANK_ACCOUNT_DUPLICATE',
+              ),
+            ),
           },
         },
       },
@@ -155,7 +178,17 @@ function ownerBankAccountRoutes(options: OwnerRoutes): FastifyPluginAsyncTypebox
           tags: BANK_ACCOUNT_TAGS,
           summary: `Make one of ${options.whose} bank accounts the default (not a rejected one)`,
           params: options.accountParams,
-          response: { 200: dataResponse(BankAccountSchema), ...errorResponses(400, 401, 403, 404, 422, 429) },
+          response: {
+            200: dataResponse(BankAccountSchema),
+            ...errorResponses(
+              400,
+              401,
+              403,
+              404,
+              429,
+              ...codesOf(BANK_ACCOUNTS_ERRORS, 'BANK_ACCOUNT_REJECTED'),
+            ),
+          },
         },
       },
       async (request) => ({
