@@ -35,6 +35,7 @@ import m0048 from './0048_dashboard_user_controls.js';
 import m0049 from './0049_dashboard_audit.js';
 import m0050 from './0050_charge_acquirer_reference.js';
 import m0058 from './0058_bank_accounts.js';
+import m0064 from './0064_dashboard_user_language.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0049_dashboard_audit': m0049,
   '0050_charge_acquirer_reference': m0050,
   '0058_bank_accounts': m0058,
+  '0064_dashboard_user_language': m0064,
 };
