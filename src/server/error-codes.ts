@@ -4,14 +4,14 @@
  * and the OpenAPI document names its codes (docs/decisions/error-catalogues.md). A new `<resource>/errors.ts`
  * gets one line below; test/server/error-codes.test.ts fails on a catalogue file missing from the list.
  */
-import { BANK_ACCOUNT_ERRORS } from './bank-accounts/errors.js';
+import { BANK_ACCOUNTS_ERRORS } from './bank-accounts/errors.js';
 import { CHARGES_ERRORS } from './charges/errors.js';
 import { DASHBOARD_ERRORS } from './dashboard/errors.js';
 import { DISPUTES_ERRORS } from './disputes/errors.js';
 import { type ErrorCatalogue, type ErrorEntry, GENERAL_ERRORS } from './errors.js';
 import { FRAUD_ERRORS } from './fraud/errors.js';
 import { HEALTH_ERRORS } from './health/errors.js';
-import { MERCHANT_ERRORS } from './merchants/errors.js';
+import { MERCHANTS_ERRORS } from './merchants/errors.js';
 import { SUBMERCHANTS_ERRORS } from './submerchants/errors.js';
 import { TOKENS_ERRORS } from './tokens/errors.js';
 import { WEBHOOKS_ERRORS } from './webhooks/errors.js';
@@ -19,13 +19,13 @@ import { WEBHOOKS_ERRORS } from './webhooks/errors.js';
 /** Every catalogue, under the name docs/errors.md groups its codes by (the folder it lives in). */
 export const ERROR_CATALOGUES = {
   general: GENERAL_ERRORS,
-  'bank-accounts': BANK_ACCOUNT_ERRORS,
+  'bank-accounts': BANK_ACCOUNTS_ERRORS,
   charges: CHARGES_ERRORS,
   dashboard: DASHBOARD_ERRORS,
   disputes: DISPUTES_ERRORS,
   fraud: FRAUD_ERRORS,
   health: HEALTH_ERRORS,
-  merchants: MERCHANT_ERRORS,
+  merchants: MERCHANTS_ERRORS,
   submerchants: SUBMERCHANTS_ERRORS,
   tokens: TOKENS_ERRORS,
   webhooks: WEBHOOKS_ERRORS,

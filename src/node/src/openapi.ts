@@ -16030,7 +16030,7 @@ export interface paths {
                                  * @description UPPER_SNAKE machine-readable code (docs/errors.md)
                                  * @enum {string}
                                  */
-                                code: "INVALID_STATE";
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -16096,7 +16096,7 @@ export interface paths {
                                  * @description UPPER_SNAKE machine-readable code (docs/errors.md)
                                  * @enum {string}
                                  */
-                                code: "BANK_NOT_FOUND" | "HOLDER_DOCUMENT_MISMATCH" | "MERCHANT_DOCUMENT_MISSING" | "PIX_KEY_BANK_NOT_PARTICIPANT" | "BANK_ACCOUNT_DUPLICATE";
+                                code: "IDEMPOTENCY_KEY_REUSED" | "BANK_NOT_FOUND" | "HOLDER_DOCUMENT_MISMATCH" | "MERCHANT_DOCUMENT_MISSING" | "PIX_KEY_BANK_NOT_PARTICIPANT" | "BANK_ACCOUNT_DUPLICATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -17196,7 +17196,7 @@ export interface paths {
                                  * @description UPPER_SNAKE machine-readable code (docs/errors.md)
                                  * @enum {string}
                                  */
-                                code: "INVALID_STATE";
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -17262,7 +17262,7 @@ export interface paths {
                                  * @description UPPER_SNAKE machine-readable code (docs/errors.md)
                                  * @enum {string}
                                  */
-                                code: "BANK_NOT_FOUND" | "HOLDER_DOCUMENT_MISMATCH" | "MERCHANT_DOCUMENT_MISSING" | "PIX_KEY_BANK_NOT_PARTICIPANT" | "BANK_ACCOUNT_DUPLICATE";
+                                code: "IDEMPOTENCY_KEY_REUSED" | "BANK_NOT_FOUND" | "HOLDER_DOCUMENT_MISMATCH" | "MERCHANT_DOCUMENT_MISSING" | "PIX_KEY_BANK_NOT_PARTICIPANT" | "BANK_ACCOUNT_DUPLICATE";
                                 details?: {
                                     field: string;
                                     message: string;

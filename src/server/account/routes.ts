@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { merchantOf } from '../http/auth.js';
 import { codesOf, dataResponse, errorResponses } from '../http/envelope.js';
-import { MERCHANT_ERRORS, merchantDocumentAlreadySet } from '../merchants/errors.js';
+import { MERCHANTS_ERRORS, merchantDocumentAlreadySet } from '../merchants/errors.js';
 import { presentMerchant } from '../merchants/present.js';
 import { AccountPatchBody, MerchantSchema, toSettingsChange } from '../merchants/schemas.js';
 import { getMerchant, updateMerchantSettings } from '../merchants/service.js';
@@ -32,7 +32,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: AccountPatchBody,
         response: {
           200: dataResponse(MerchantSchema),
-          ...errorResponses(400, 401, 403, 415, 429, ...codesOf(MERCHANT_ERRORS)),
+          ...errorResponses(400, 401, 403, 415, 429, ...codesOf(MERCHANTS_ERRORS)),
         },
       },
     },

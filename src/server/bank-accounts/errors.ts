@@ -1,5 +1,6 @@
 import {
   businessRule,
+  type ErrorCatalogue,
   type ErrorDetail,
   testModeOnly as generalTestModeOnly,
   invalidState,
@@ -9,7 +10,7 @@ import {
  * The bank accounts' own refusals (400 VALIDATION_ERROR, 404 NOT_FOUND and 409 INVALID_STATE are the generic
  * ones of errors.ts; their sentences are built here too, so every refusal of this resource reads alike).
  */
-export const BANK_ACCOUNT_ERRORS = {
+export const BANK_ACCOUNTS_ERRORS = {
   BANK_NOT_FOUND: {
     status: 422,
     meaning: 'No bank has the COMPE code given as `bank`.',
@@ -42,12 +43,12 @@ export const BANK_ACCOUNT_ERRORS = {
     meaning: 'A rejected bank account cannot be the default one.',
     action: 'Register a corrected account, or choose a pending or verified one as default.',
   },
-} as const;
+} as const satisfies ErrorCatalogue;
 
-type Code = keyof typeof BANK_ACCOUNT_ERRORS;
+type Code = keyof typeof BANK_ACCOUNTS_ERRORS;
 
 const refusal = (code: Code, message: string, details?: ErrorDetail[]) =>
-  businessRule(code, `${message} ${BANK_ACCOUNT_ERRORS[code].action}`, details);
+  businessRule(code, `${message} ${BANK_ACCOUNTS_ERRORS[code].action}`, details);
 
 export const bankNotFound = (bank: string) =>
   refusal('BANK_NOT_FOUND', `No bank has the COMPE code ${bank}.`, [
@@ -79,6 +80,7 @@ export const bankAccountDuplicate = () =>
 export const bankAccountRejected = () =>
   refusal('BANK_ACCOUNT_REJECTED', 'The bank account was rejected, so it cannot be the default one.');
 
+/** The code every /v1/test/… route answers a live key with (its catalogue entry is onboarding's). */
 export const testModeOnly = () =>
   generalTestModeOnly('in live mode the platform operator verifies bank accounts.');
 

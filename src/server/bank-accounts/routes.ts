@@ -3,10 +3,15 @@ import type { TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { merchantOf } from '../http/auth.js';
 import { codesOf, dataResponse, errorResponses, listResponse } from '../http/envelope.js';
-import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
+import {
+  IDEMPOTENCY_CODES,
+  IdempotencyKeyHeaders,
+  idempotencyHooks,
+  recordIdempotentResponse,
+} from '../http/idempotency.js';
 import { toListFilters } from '../http/lists.js';
 import type { RateLimitCategory } from '../http/rate-limit.js';
-import { BANK_ACCOUNT_ERRORS } from './errors.js';
+import { BANK_ACCOUNTS_ERRORS } from './errors.js';
 import { presentBankAccount } from './present.js';
 import {
   BANK_ACCOUNT_TAGS,
@@ -75,12 +80,12 @@ function ownerBankAccountRoutes(options: OwnerRoutes): FastifyPluginAsyncTypebox
               401,
               403,
               404,
-              409,
               413,
               415,
               429,
+              ...IDEMPOTENCY_CODES,
               ...codesOf(
-                BANK_ACCOUNT_ERRORS,
+                BANK_ACCOUNTS_ERRORS,
                 'BANK_NOT_FOUND',
                 'HOLDER_DOCUMENT_MISMATCH',
                 'MERCHANT_DOCUMENT_MISSING',
@@ -181,7 +186,7 @@ function ownerBankAccountRoutes(options: OwnerRoutes): FastifyPluginAsyncTypebox
               403,
               404,
               429,
-              ...codesOf(BANK_ACCOUNT_ERRORS, 'BANK_ACCOUNT_REJECTED'),
+              ...codesOf(BANK_ACCOUNTS_ERRORS, 'BANK_ACCOUNT_REJECTED'),
             ),
           },
         },

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
-import { formatTime } from '../i18n/index.js';
+import { formatTime, t } from '../i18n/index.js';
 import type { SessionUser } from '../main.js';
 import {
   Badge,
@@ -61,13 +61,13 @@ function BankInput(props: { value: string; onChange: (value: string) => void }) 
   };
   return (
     <label>
-      Bank (COMPE code)
+      {t.bankAccounts.add.bank}
       <input
         name="bank"
         required
         list="bank-suggestions"
         value={props.value}
-        placeholder="341 or a name"
+        placeholder={t.bankAccounts.add.bankPlaceholder}
         onInput={(e) => onInput(inputValue(e))}
       />
       <datalist id="bank-suggestions">
@@ -111,27 +111,25 @@ function AddBankAccount(props: { document: string; onAdded: () => void }) {
     }
   };
   return (
-    <form class="stack" onSubmit={submit} aria-label="Add a bank account">
-      <h2>Add a bank account</h2>
-      <p class="muted">
-        Held by your CPF/CNPJ ({props.document}). It is pending until the platform verifies it.
-      </p>
+    <form class="stack" onSubmit={submit} aria-label={t.bankAccounts.add.title}>
+      <h2>{t.bankAccounts.add.title}</h2>
+      <p class="muted">{t.bankAccounts.add.heldBy(props.document)}</p>
       <label>
-        Holder name
+        {t.bankAccounts.add.holderName}
         <input name="holder_name" required value={form.holder_name} onInput={field('holder_name')} />
       </label>
       <BankInput value={form.bank} onChange={(bank) => setForm({ ...form, bank })} />
       <div class="inline-form">
         <label>
-          Branch
+          {t.bankAccounts.add.branch}
           <input name="branch" required inputMode="numeric" value={form.branch} onInput={field('branch')} />
         </label>
         <label>
-          Branch digit
+          {t.bankAccounts.add.branchDigit}
           <input name="branch_digit" value={form.branch_digit} onInput={field('branch_digit')} />
         </label>
         <label>
-          Account
+          {t.bankAccounts.add.account}
           <input
             name="account"
             required
@@ -141,25 +139,25 @@ function AddBankAccount(props: { document: string; onAdded: () => void }) {
           />
         </label>
         <label>
-          Account digit
+          {t.bankAccounts.add.accountDigit}
           <input name="account_digit" required value={form.account_digit} onInput={field('account_digit')} />
         </label>
       </div>
       <label>
-        Type
+        {t.bankAccounts.add.type}
         <select name="type" value={form.type} onChange={field('type')}>
-          <option value="checking">Checking</option>
-          <option value="savings">Savings</option>
-          <option value="payment">Payment account</option>
+          <option value="checking">{t.bankAccounts.types.checking}</option>
+          <option value="savings">{t.bankAccounts.types.savings}</option>
+          <option value="payment">{t.bankAccounts.types.payment}</option>
         </select>
       </label>
       <label>
-        PIX key (optional)
+        {t.bankAccounts.add.pixKey}
         <input name="pix_key" value={form.pix_key} onInput={field('pix_key')} />
       </label>
       <FieldErrors error={action.error} />
       <button type="submit" class="primary" disabled={action.busy}>
-        Add bank account
+        {t.bankAccounts.add.submit}
       </button>
     </form>
   );
@@ -174,14 +172,11 @@ function RecordDocument(props: { onRecorded: () => void }) {
     if (await action.run(() => call('PATCH', '/v1/account', { document }))) props.onRecorded();
   };
   return (
-    <form class="stack" onSubmit={submit} aria-label="Record your CPF or CNPJ">
-      <h2>Your CPF or CNPJ</h2>
-      <p class="muted">
-        Your bank accounts must be held by it. You record it once; after that the platform operator changes
-        it.
-      </p>
+    <form class="stack" onSubmit={submit} aria-label={t.bankAccounts.document.form}>
+      <h2>{t.bankAccounts.document.title}</h2>
+      <p class="muted">{t.bankAccounts.document.why}</p>
       <label>
-        CPF or CNPJ (digits only)
+        {t.bankAccounts.document.label}
         <input
           name="document"
           required
@@ -192,7 +187,7 @@ function RecordDocument(props: { onRecorded: () => void }) {
       </label>
       <FieldErrors error={action.error} />
       <button type="submit" disabled={action.busy}>
-        Record
+        {t.bankAccounts.document.submit}
       </button>
     </form>
   );
@@ -211,19 +206,19 @@ export function BankAccountsPage(props: { user: SessionUser }) {
   const makeDefault = (target: BankAccount) =>
     action.run(async () => {
       await call('POST', `/v1/account/bank-accounts/${target.id}/default`);
-      setNotice(`${target.bank} ${branchOf(target)} ${target.account} is now your default account.`);
+      setNotice(t.bankAccounts.nowDefault(`${target.bank} ${branchOf(target)} ${target.account}`));
       accounts.reload();
     });
   return (
-    <Page title="Bank accounts">
+    <Page title={t.bankAccounts.title}>
       {notice && <Notice kind="success">{notice}</Notice>}
       {action.error && <Notice kind="error">{action.error.message}</Notice>}
       <ListFilters statuses={BANK_ACCOUNT_STATUSES} state={list} onChange={setList} />
       <PagedTable
         loaded={accounts}
-        caption="Bank accounts"
-        head={['Bank', 'Branch', 'Account', 'Type', 'Status', 'Default', 'Created']}
-        empty="No bank accounts yet."
+        caption={t.bankAccounts.caption}
+        head={Object.values(t.bankAccounts.head)}
+        empty={t.bankAccounts.empty}
         onPage={(page) => setList({ ...list, page })}
         row={(item) => (
           <tr key={item.id}>
@@ -234,11 +229,11 @@ export function BankAccountsPage(props: { user: SessionUser }) {
               {item.pix_key && (
                 <>
                   <br />
-                  <small class="muted">PIX {item.pix_key}</small>
+                  <small class="muted">{t.bankAccounts.pix(item.pix_key)}</small>
                 </>
               )}
             </td>
-            <td>{item.type}</td>
+            <td>{t.bankAccounts.types[item.type as keyof typeof t.bankAccounts.types] ?? item.type}</td>
             <td>
               <Badge value={item.status} />
               {item.rejection_reason && (
@@ -250,7 +245,7 @@ export function BankAccountsPage(props: { user: SessionUser }) {
             </td>
             <td>
               {item.default ? (
-                <strong>Default</strong>
+                <strong>{t.bankAccounts.isDefault}</strong>
               ) : (
                 canChange &&
                 item.status !== 'rejected' && (
@@ -258,9 +253,9 @@ export function BankAccountsPage(props: { user: SessionUser }) {
                     type="button"
                     disabled={action.busy}
                     onClick={() => makeDefault(item)}
-                    aria-label={`Make ${item.account} the default`}
+                    aria-label={t.bankAccounts.makeDefaultLabel(item.account)}
                   >
-                    Make default
+                    {t.bankAccounts.makeDefault}
                   </button>
                 )
               )}
@@ -276,7 +271,7 @@ export function BankAccountsPage(props: { user: SessionUser }) {
               <AddBankAccount
                 document={data.document}
                 onAdded={() => {
-                  setNotice('Bank account added: it is pending verification.');
+                  setNotice(t.bankAccounts.added);
                   accounts.reload();
                 }}
               />
@@ -307,19 +302,16 @@ export function BankAccountQueuePage() {
       accounts.reload();
     });
   return (
-    <Page title="Bank account verification">
-      <p>
-        Check that each account is held by its owner (the holder's CPF/CNPJ is the owner's) before verifying
-        it.
-      </p>
+    <Page title={t.bankAccounts.queue.title}>
+      <p>{t.bankAccounts.queue.intro}</p>
       {notice && <Notice kind="success">{notice}</Notice>}
       <FieldErrors error={action.error} />
       <ListFilters statuses={BANK_ACCOUNT_STATUSES} state={list} onChange={setList} />
       <PagedTable
         loaded={accounts}
-        caption="Bank accounts to verify"
-        head={['Holder', 'Owner', 'Bank', 'Branch', 'Account', 'Status', 'Created', '']}
-        empty="No bank account matches."
+        caption={t.bankAccounts.queue.caption}
+        head={Object.values(t.bankAccounts.queue.head)}
+        empty={t.bankAccounts.queue.empty}
         onPage={(page) => setList({ ...list, page })}
         row={(item) => (
           <tr key={item.id}>
@@ -329,14 +321,15 @@ export function BankAccountQueuePage() {
               <small class="muted">{item.holder_document}</small>
             </td>
             <td>
-              {item.owner.type}
+              {t.bankAccounts.queue.owners[item.owner.type]}
               <br />
               <small class="muted">{item.owner.id}</small>
             </td>
             <td>{item.bank}</td>
             <td>{branchOf(item)}</td>
             <td>
-              {item.account}-{item.account_digit} · {item.type}
+              {item.account}-{item.account_digit} ·{' '}
+              {t.bankAccounts.types[item.type as keyof typeof t.bankAccounts.types] ?? item.type}
             </td>
             <td>
               <Badge value={item.status} />
@@ -349,18 +342,18 @@ export function BankAccountQueuePage() {
                     type="button"
                     class="primary"
                     disabled={action.busy}
-                    aria-label={`Verify ${item.holder_name} ${item.account}`}
-                    onClick={() => decide(item, 'verify', `${item.holder_name}'s account verified.`)}
+                    aria-label={t.bankAccounts.queue.verifyLabel(item.holder_name, item.account)}
+                    onClick={() => decide(item, 'verify', t.bankAccounts.queue.verified(item.holder_name))}
                   >
-                    Verify
+                    {t.bankAccounts.queue.verify}
                   </button>
                   <button
                     type="button"
                     disabled={action.busy}
-                    aria-label={`Reject ${item.holder_name} ${item.account}`}
+                    aria-label={t.bankAccounts.queue.rejectLabel(item.holder_name, item.account)}
                     onClick={() => setRejecting(item)}
                   >
-                    Reject
+                    {t.bankAccounts.queue.reject}
                   </button>
                 </div>
               )}
@@ -369,12 +362,12 @@ export function BankAccountQueuePage() {
         )}
       />
       <ReasonDialog
-        title={rejecting ? `Reject ${rejecting.holder_name}'s account ${rejecting.account}?` : null}
+        title={rejecting ? t.bankAccounts.queue.rejectTitle(rejecting.holder_name, rejecting.account) : null}
         onCancel={() => setRejecting(null)}
         onSubmit={(reason) => {
           const target = rejecting;
           setRejecting(null);
-          if (target) decide(target, 'reject', `${target.holder_name}'s account rejected.`, { reason });
+          if (target) decide(target, 'reject', t.bankAccounts.queue.rejected(target.holder_name), { reason });
         }}
       />
     </Page>

@@ -63,5 +63,7 @@ export const common = {
     expired: 'expired',
     open: 'open',
     consumed: 'consumed',
+    pending_verification: 'pending verification',
+    verified: 'verified',
   },
 };

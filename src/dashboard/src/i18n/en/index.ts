@@ -1,3 +1,4 @@
+import { bankAccounts } from './bank-accounts.js';
 import { charges } from './charges.js';
 import { common } from './common.js';
 import { developers } from './developers.js';
@@ -24,6 +25,7 @@ export const messages = {
   developers,
   operator,
   submerchants,
+  bankAccounts,
   team,
   preferences,
   reasons,

@@ -63,5 +63,7 @@ export const common: Messages['common'] = {
     expired: 'expirado',
     open: 'aberta',
     consumed: 'usada',
+    pending_verification: 'aguardando verificação',
+    verified: 'verificada',
   },
 };

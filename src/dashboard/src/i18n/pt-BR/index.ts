@@ -1,4 +1,5 @@
 import type { Messages } from '../en/index.js';
+import { bankAccounts } from './bank-accounts.js';
 import { charges } from './charges.js';
 import { common } from './common.js';
 import { developers } from './developers.js';
@@ -22,6 +23,7 @@ export const messages: Messages = {
   developers,
   operator,
   submerchants,
+  bankAccounts,
   team,
   preferences,
   reasons,
