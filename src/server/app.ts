@@ -7,6 +7,8 @@ import { accountRoutes } from './account/routes.js';
 import { keyLookup } from './callers.js';
 import { type CardAcquirer, simulatedAcquirer } from './charges/acquirer.js';
 import { CHARGE_EVENT_TYPES } from './charges/index.js';
+import { pendingChargeRoutes } from './charges/pending-routes.js';
+import { type PaymentServiceProvider, simulatedPsp } from './charges/psp.js';
 import { chargeRoutes } from './charges/routes.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
@@ -52,6 +54,8 @@ declare module 'fastify' {
     requestCounters: RequestCounters;
     /** The card acquirer charges, captures, cancellations and refunds go through (charges/acquirer.ts). */
     acquirer: CardAcquirer;
+    /** The PSP that issues PIX charges and boletos (charges/psp.ts). */
+    psp: PaymentServiceProvider;
   }
 }
 
@@ -61,6 +65,8 @@ export interface AppOptions {
   logStream?: DestinationStream;
   /** The card acquirer; the simulated one (test cards) by default. */
   acquirer?: CardAcquirer;
+  /** The PSP of PIX and boleto; the simulated one by default. */
+  psp?: PaymentServiceProvider;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -119,6 +125,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.decorate('store', store);
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('acquirer', options.acquirer ?? simulatedAcquirer(config.cardHashKey));
+  app.decorate('psp', options.psp ?? simulatedPsp());
   app.decorate('credentials', new CredentialCache(app.clock));
   app.decorate('outbox', createOutbox());
   app.decorateRequest('caller', null);
@@ -167,6 +174,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(fraudRoutes);
   await app.register(tokenRoutes);
   await app.register(chargeRoutes);
+  await app.register(pendingChargeRoutes);
   await app.register(riskRoutes);
   startDeviceGraphPurge(app);
   await app.register(webhooks, { eventTypes: [...CHARGE_EVENT_TYPES, ...SUBMERCHANT_EVENT_TYPES] });

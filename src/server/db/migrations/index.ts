@@ -34,6 +34,8 @@ import m0047 from './0047_device_graph.js';
 import m0048 from './0048_dashboard_user_controls.js';
 import m0049 from './0049_dashboard_audit.js';
 import m0050 from './0050_charge_acquirer_reference.js';
+import m0060 from './0060_charges_without_card.js';
+import m0061 from './0061_charge_pix_boleto.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -75,4 +77,6 @@ export const migrations: Record<string, Migration> = {
   '0048_dashboard_user_controls': m0048,
   '0049_dashboard_audit': m0049,
   '0050_charge_acquirer_reference': m0050,
+  '0060_charges_without_card': m0060,
+  '0061_charge_pix_boleto': m0061,
 };
