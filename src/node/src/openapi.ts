@@ -86,8 +86,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "DATABASE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -169,8 +172,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -188,8 +194,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -207,8 +216,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -292,8 +326,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -311,8 +348,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -330,8 +370,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -349,8 +392,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -368,8 +414,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -460,8 +531,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -479,8 +553,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -498,8 +575,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -517,8 +597,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -536,8 +619,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -555,8 +641,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -574,8 +663,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -647,8 +761,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -666,8 +783,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -685,8 +805,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -762,8 +907,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -781,8 +929,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -800,8 +951,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -819,8 +973,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -838,8 +995,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -857,8 +1017,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -954,8 +1139,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -973,8 +1161,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -992,8 +1183,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1011,8 +1205,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1117,8 +1336,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1136,8 +1358,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1155,8 +1380,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1174,8 +1402,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1193,8 +1424,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1212,8 +1446,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1322,8 +1581,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1341,8 +1603,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1360,8 +1625,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1379,8 +1647,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1664,8 +1957,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1683,8 +1979,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1702,8 +2001,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1721,8 +2045,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1740,8 +2067,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1759,8 +2089,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "TAX_ID_ALREADY_REGISTERED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1778,8 +2111,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2030,8 +2388,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2049,8 +2410,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2068,8 +2432,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2087,8 +2454,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2106,8 +2476,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2382,8 +2777,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2401,8 +2799,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2420,8 +2821,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2439,8 +2843,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2458,8 +2865,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2477,8 +2887,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2496,8 +2909,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2515,8 +2931,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2534,8 +2953,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2638,8 +3082,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2657,8 +3104,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2676,8 +3126,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2695,8 +3148,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2714,8 +3170,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2876,8 +3357,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2895,8 +3379,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2914,8 +3401,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2933,8 +3423,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2952,8 +3467,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2971,8 +3489,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2990,8 +3533,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3082,8 +3650,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3101,8 +3672,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3120,8 +3694,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3139,8 +3716,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3158,8 +3738,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3211,8 +3816,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3230,8 +3838,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3249,8 +3860,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3268,8 +3882,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "REPRESENTATIVE_REQUIRED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3287,8 +3926,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3416,8 +4080,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3435,8 +4102,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3454,8 +4124,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3473,8 +4146,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3492,8 +4168,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3617,8 +4318,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3636,8 +4340,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3655,8 +4362,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3674,8 +4384,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3693,8 +4428,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3712,8 +4450,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3731,8 +4472,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "LEGAL_REPRESENTATIVE_NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3750,8 +4494,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3860,8 +4629,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3879,8 +4651,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3898,8 +4673,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3917,8 +4695,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3936,8 +4717,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3991,8 +4797,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4010,8 +4819,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4029,8 +4841,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4048,8 +4863,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4067,8 +4885,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4086,8 +4907,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4186,8 +5032,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4205,8 +5054,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4224,8 +5076,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4243,8 +5098,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4262,8 +5120,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4367,8 +5250,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4386,8 +5272,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4405,8 +5294,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4424,8 +5316,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4443,8 +5360,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4462,8 +5382,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4481,8 +5426,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4566,8 +5536,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4585,8 +5558,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4604,8 +5580,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4623,8 +5602,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4642,8 +5624,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4694,8 +5701,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4713,8 +5723,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4732,8 +5745,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4751,8 +5767,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4770,8 +5789,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4864,8 +5908,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4883,8 +5930,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4902,8 +5952,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4921,8 +5974,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4940,8 +5996,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4959,8 +6018,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4978,8 +6040,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5228,8 +6315,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5247,8 +6337,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5266,8 +6359,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5285,8 +6381,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5304,8 +6403,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5323,8 +6425,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "REPRESENTATIVE_REQUIRED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5342,8 +6447,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5596,8 +6726,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5615,8 +6748,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5634,8 +6770,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5653,8 +6792,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5672,8 +6814,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5691,8 +6836,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5806,8 +6976,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5825,8 +6998,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5844,8 +7020,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5863,8 +7042,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6117,8 +7321,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6136,8 +7343,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6155,8 +7365,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6174,8 +7387,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6193,8 +7409,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6449,8 +7690,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6468,8 +7712,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6487,8 +7734,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6506,8 +7756,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6525,8 +7778,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6544,8 +7800,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6805,8 +8086,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6824,8 +8108,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6843,8 +8130,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6862,8 +8152,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6881,8 +8174,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6900,8 +8196,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6919,8 +8218,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7031,8 +8355,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7050,8 +8377,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7069,8 +8399,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7088,8 +8421,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7107,8 +8443,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7126,8 +8465,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7238,8 +8602,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7257,8 +8624,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7276,8 +8646,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7295,8 +8668,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7314,8 +8690,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7333,8 +8712,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7452,8 +8856,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7471,8 +8878,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7490,8 +8900,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7509,8 +8922,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7528,8 +8944,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7547,8 +8966,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7566,8 +8988,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7660,8 +9107,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7679,8 +9129,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7698,8 +9151,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7717,8 +9173,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7736,8 +9195,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7755,8 +9217,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8009,8 +9496,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8028,8 +9518,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8047,8 +9540,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN" | "TEST_MODE_ONLY";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8066,8 +9562,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8085,8 +9584,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8104,8 +9606,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8365,8 +9892,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8384,8 +9914,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8403,8 +9936,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN" | "TEST_MODE_ONLY";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8422,8 +9958,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8441,8 +9980,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8460,8 +10002,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8479,8 +10024,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8651,8 +10221,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8670,8 +10243,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8689,8 +10265,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8708,8 +10287,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8727,8 +10309,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8795,8 +10402,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8814,8 +10424,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8833,8 +10446,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8893,8 +10531,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8997,8 +10660,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9016,8 +10682,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9035,8 +10704,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9054,8 +10726,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9073,8 +10748,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9092,8 +10770,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9111,8 +10792,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9130,8 +10814,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9249,8 +10958,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9268,8 +10980,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9287,8 +11002,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9306,8 +11024,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9325,8 +11046,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9344,8 +11068,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9363,8 +11090,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9382,8 +11112,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9401,8 +11134,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9654,8 +11412,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9673,8 +11434,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9692,8 +11456,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9711,8 +11478,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9730,8 +11500,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9884,8 +11679,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9903,8 +11701,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9922,8 +11723,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9941,8 +11745,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9960,8 +11767,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9979,8 +11789,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9998,8 +11811,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10017,8 +11833,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10162,8 +12003,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10181,8 +12025,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10200,8 +12047,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10219,8 +12069,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10385,8 +12260,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10404,8 +12282,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10423,8 +12304,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10442,8 +12326,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10461,8 +12348,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10480,8 +12370,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10499,8 +12392,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10518,8 +12414,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10644,8 +12565,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10663,8 +12587,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10682,8 +12609,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10701,8 +12631,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10720,8 +12653,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10856,8 +12814,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10875,8 +12836,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10894,8 +12858,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10913,8 +12880,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10932,8 +12902,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10951,8 +12924,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10970,8 +12946,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11101,8 +13102,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11120,8 +13124,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11139,8 +13146,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN" | "TEST_MODE_ONLY";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11158,8 +13168,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11177,8 +13190,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11196,8 +13212,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11233,13 +13274,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description An HTML page. */
+                /** @description An HTML page (text/html). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/html": string;
+                        "application/json": string;
                     };
                 };
                 /** @description Every error has this shape. */
@@ -11248,11 +13289,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/html": {
+                        "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11267,11 +13311,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/html": {
+                        "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11286,11 +13333,36 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/html": {
+                        "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11389,8 +13461,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11408,8 +13483,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11427,8 +13505,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11529,8 +13632,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11548,8 +13654,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11567,8 +13676,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11586,8 +13698,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11605,8 +13720,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11692,8 +13832,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11711,8 +13854,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11730,8 +13876,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11749,8 +13898,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11825,8 +13999,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11844,8 +14021,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11863,8 +14043,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11882,8 +14087,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11901,8 +14109,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11920,8 +14131,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11996,8 +14232,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12015,8 +14254,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12034,8 +14276,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12053,8 +14298,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12072,8 +14320,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12124,8 +14397,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12143,8 +14419,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12162,8 +14441,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12181,8 +14463,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12200,8 +14485,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12276,8 +14586,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12295,8 +14608,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12314,8 +14630,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12333,8 +14652,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12352,8 +14674,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12371,8 +14696,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "URL_NOT_ALLOWED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12390,8 +14718,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12466,8 +14819,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12485,8 +14841,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12504,8 +14863,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12523,8 +14885,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12542,8 +14907,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12657,8 +15047,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12676,8 +15069,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12695,8 +15091,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12714,8 +15113,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12733,8 +15135,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12833,8 +15260,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12852,8 +15282,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12871,8 +15304,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12890,8 +15326,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12909,8 +15348,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13011,8 +15475,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13030,8 +15497,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13049,8 +15519,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13068,8 +15541,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13087,8 +15563,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13106,8 +15585,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13192,8 +15696,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13211,8 +15718,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13230,8 +15740,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13249,8 +15762,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13272,7 +15810,13 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        /**
+         * @description Every error code the API answers with (docs/errors.md says what each means).
+         * @enum {string}
+         */
+        ErrorCode: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "SESSION_COOKIE_AMBIGUOUS" | "EMAIL_TAKEN" | "OWN_USER" | "NO_MERCHANT_ROLE" | "PASSWORD_LINK_INVALID" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID" | "DATABASE_UNAVAILABLE" | "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_REQUIRED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF" | "LEGAL_REPRESENTATIVE_NOT_FOUND" | "TEST_MODE_ONLY" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
+    };
     responses: never;
     parameters: never;
     requestBodies: never;

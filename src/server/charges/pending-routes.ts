@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { notFound } from '../errors.js';
 import { callerInTestMode, merchantOf } from '../http/auth.js';
-import { dataResponse, errorResponses, Id } from '../http/envelope.js';
+import { codesOf, dataResponse, errorResponses, Id } from '../http/envelope.js';
+import { SUBMERCHANTS_ERRORS } from '../submerchants/errors.js';
 import { boletoPage } from './boleto/page.js';
 import { testModeOnly } from './errors.js';
 import { expireDueCharges, recordPayment } from './pending.js';
@@ -28,7 +29,10 @@ export const pendingChargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'As the PSP reports a payment in live mode. A charge past its expiry, or already paid, refuses the ' +
           'payment (409) and records it.',
         params: Type.Object({ id: Id }),
-        response: { 200: dataResponse(ChargeSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
+        response: {
+          200: dataResponse(ChargeSchema),
+          ...errorResponses(400, 401, 403, 404, 409, 429, ...codesOf(SUBMERCHANTS_ERRORS, 'TEST_MODE_ONLY')),
+        },
       },
     },
     async (request) => {
@@ -51,9 +55,8 @@ export const pendingChargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['charges'],
         summary: 'The printable boleto (HTML), at the unguessable address of the charge’s boleto.url',
         params: Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{32}$' }) }),
-        produces: ['text/html'],
         response: {
-          200: Type.String({ description: 'An HTML page.' }),
+          200: Type.String({ description: 'An HTML page (text/html).' }),
           ...errorResponses(400, 404, 429),
         },
       },
