@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
 import type { SessionUser } from '../main.js';
@@ -24,12 +25,15 @@ import { AttemptLog, type Delivery, RetryButton } from './webhooks.js';
 interface Charge {
   id: string;
   amount: number;
-  status: 'captured' | 'failed' | 'refunded';
+  status: 'captured' | 'failed' | 'refunded' | 'pending' | 'paid' | 'expired';
+  payment_method: string;
   installments: number;
   failure_code: string | null;
   failure_message: string | null;
   customer: { name: string; email: string; document: string };
-  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  card: { brand: string; last4: string; exp_month: number; exp_year: number } | null;
+  pix: { txid: string; br_code: string; expires_at: string } | null;
+  boleto: { digitable_line: string; due_date: string; our_number: string; url: string } | null;
   fraud_session_id: string | null;
   fraud_analysis: { status: string; score: number; reasons: string[] };
   refunded_at: string | null;
@@ -75,16 +79,50 @@ interface Activity {
 const yesNo = (value: boolean | null | undefined) =>
   value === null || value === undefined ? 'unknown' : value ? 'yes' : 'no';
 
+const METHODS: Record<string, string> = { credit_card: 'Card', pix: 'PIX', boleto: 'Boleto' };
+
+/** How the buyer pays: the card, or the PIX / boleto reference. */
+function paymentSummary(charge: Charge): string {
+  if (charge.card) return `${charge.card.brand} •••• ${charge.card.last4}`;
+  if (charge.boleto) return `Boleto due ${charge.boleto.due_date}`;
+  return METHODS[charge.payment_method] ?? charge.payment_method;
+}
+
 export function ChargesPage() {
   const [list, setList] = useState<ListState>(EMPTY_LIST);
-  const charges = useLoad(() => get<Charge[]>(`/v1/charges${query({ ...list })}`), [list]);
+  const [method, setMethod] = useState('');
+  const charges = useLoad(
+    () => get<Charge[]>(`/v1/charges${query({ ...list, payment_method: method })}`),
+    [list, method],
+  );
   return (
     <Page title="Charges">
-      <ListFilters statuses={['captured', 'failed', 'refunded']} state={list} onChange={setList} />
+      <ListFilters
+        statuses={['captured', 'failed', 'refunded', 'pending', 'paid', 'expired']}
+        state={list}
+        onChange={setList}
+      />
+      <label class="filters">
+        Payment method
+        <select
+          value={method}
+          onChange={(event) => {
+            setMethod((event.currentTarget as HTMLSelectElement).value);
+            setList({ ...list, page: 1 });
+          }}
+        >
+          <option value="">Any</option>
+          {Object.entries(METHODS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
       <PagedTable
         loaded={charges}
         caption="Charges"
-        head={['Amount', 'Status', 'Risk', 'Customer', 'Card', 'Created']}
+        head={['Amount', 'Status', 'Risk', 'Customer', 'Method', 'Payment', 'Created']}
         empty="No charges match."
         onPage={(page) => setList({ ...list, page })}
         row={(charge) => (
@@ -99,9 +137,8 @@ export function ChargesPage() {
               <Badge value={charge.fraud_analysis.status} /> {charge.fraud_analysis.score}
             </td>
             <td>{charge.customer.name}</td>
-            <td>
-              {charge.card.brand} •••• {charge.card.last4}
-            </td>
+            <td>{METHODS[charge.payment_method] ?? charge.payment_method}</td>
+            <td>{paymentSummary(charge)}</td>
             <td>{formatTime(charge.created_at)}</td>
           </tr>
         )}
@@ -164,6 +201,31 @@ function SessionEvidence(props: { session: FraudSession | null }) {
   );
 }
 
+/** A PIX or boleto charge's references, for support (what the buyer was given). */
+function paymentFacts(charge: Charge): [string, ComponentChildren][] {
+  if (charge.pix) {
+    return [
+      ['PIX txid', <code key="txid">{charge.pix.txid}</code>],
+      ['PIX expires', formatTime(charge.pix.expires_at)],
+      ['PIX code', <code key="br">{charge.pix.br_code}</code>],
+    ];
+  }
+  if (charge.boleto) {
+    return [
+      ['Boleto due', charge.boleto.due_date],
+      ['Digitable line', <code key="line">{charge.boleto.digitable_line}</code>],
+      ['Our number', charge.boleto.our_number],
+      [
+        'Printable boleto',
+        <a key="url" href={charge.boleto.url} target="_blank" rel="noreferrer">
+          Open
+        </a>,
+      ],
+    ];
+  }
+  return [];
+}
+
 export function ChargePage(props: { id: string; user: SessionUser }) {
   const charge = useLoad(() => get<Charge>(`/v1/charges/${props.id}`), [props.id]);
   const activity = useLoad(() => get<Activity>(`/charges/${props.id}/activity`), [props.id]);
@@ -214,10 +276,13 @@ export function ChargePage(props: { id: string; user: SessionUser }) {
             items={[
               ['Status', <Badge key="s" value={data.status} />],
               ['Amount', `${formatMoney(data.amount)} in ${data.installments}×`],
+              ['Method', METHODS[data.payment_method] ?? data.payment_method],
               [
                 'Card',
-                `${data.card.brand} •••• ${data.card.last4}, expires ${data.card.exp_month}/${data.card.exp_year}`,
+                data.card &&
+                  `${data.card.brand} •••• ${data.card.last4}, expires ${data.card.exp_month}/${data.card.exp_year}`,
               ],
+              ...paymentFacts(data),
               ['Customer', `${data.customer.name} · ${data.customer.email} · ${data.customer.document}`],
               ['Created', formatTime(data.created_at)],
               ['Refunded', data.refunded_at ? formatTime(data.refunded_at) : null],
