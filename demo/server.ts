@@ -117,6 +117,7 @@ const PAGES: Record<string, string> = {
   '/checkout.js': 'checkout.js',
   '/spa.js': 'spa.js',
   '/demo-ui.js': 'demo-ui.js',
+  '/pending-methods.js': 'pending-methods.js',
   '/style.css': 'style.css',
 };
 

@@ -75,7 +75,13 @@
       el('p', { textContent: TEXT.boletoTitle }),
       el('p', { id: 'boleto-line', className: 'mono', textContent: printed }),
       el('p', { textContent: `${TEXT.dueDate}: ${charge.boleto.due_date}` }),
-      el('a', { id: 'boleto-link', href: charge.boleto.url, target: '_blank', rel: 'noreferrer', textContent: TEXT.openBoleto }),
+      el('a', {
+        id: 'boleto-link',
+        href: charge.boleto.url,
+        target: '_blank',
+        rel: 'noreferrer',
+        textContent: TEXT.openBoleto,
+      }),
     ];
   }
 
@@ -97,18 +103,18 @@
           }
           const status = el('p', { id: 'pending-status', textContent: TEXT.waiting, role: 'status' });
           status.dataset.state = 'waiting';
-          const simulate = el('button', { type: 'button', textContent: TEXT.simulate, id: 'simulate-payment' });
+          const simulate = el('button', {
+            type: 'button',
+            textContent: TEXT.simulate,
+            id: 'simulate-payment',
+          });
           simulate.addEventListener('click', () => {
             simulate.disabled = true;
             postJson(`/api/charges/${charge.id}/simulate-payment`).catch((error) => {
               status.textContent = error.message;
             });
           });
-          result.replaceChildren(
-            ...(charge.pix ? pixView(charge) : boletoView(charge)),
-            status,
-            simulate,
-          );
+          result.replaceChildren(...(charge.pix ? pixView(charge) : boletoView(charge)), status, simulate);
           await awaitPaid(charge.id, status, isCurrent);
         } catch (error) {
           if (isCurrent()) result.replaceChildren(`${TEXT.failed} ${error.message}`);
