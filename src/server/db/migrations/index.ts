@@ -36,6 +36,7 @@ import m0049 from './0049_dashboard_audit.js';
 import m0050 from './0050_charge_acquirer_reference.js';
 import m0060 from './0060_charges_without_card.js';
 import m0061 from './0061_charge_pix_boleto.js';
+import m0064 from './0064_dashboard_user_language.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0050_charge_acquirer_reference': m0050,
   '0060_charges_without_card': m0060,
   '0061_charge_pix_boleto': m0061,
+  '0064_dashboard_user_language': m0064,
 };
