@@ -39,7 +39,13 @@ const WEBHOOK_PATH = '/webhooks/vigia';
 const webhookUrl = new URL(
   process.env.DEMO_WEBHOOK_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}${WEBHOOK_PATH}`,
 ).href;
-const WEBHOOK_EVENTS: WebhookEventType[] = ['charge.captured', 'charge.failed', 'charge.refunded'];
+const WEBHOOK_EVENTS: WebhookEventType[] = [
+  'charge.captured',
+  'charge.failed',
+  'charge.refunded',
+  'charge.paid',
+  'charge.expired',
+];
 
 /**
  * GET /ip-lookup stands in for a public IP lookup service (these machines have no internet) and answers what one
@@ -174,6 +180,7 @@ const PAGES: Record<string, string> = {
   '/checkout.js': 'checkout.js',
   '/spa.js': 'spa.js',
   '/demo-ui.js': 'demo-ui.js',
+  '/pending-methods.js': 'pending-methods.js',
   '/style.css': 'style.css',
 };
 
@@ -421,6 +428,33 @@ async function receiveNotification(request: http.IncomingMessage, response: http
   return json(response, 200, { received: true });
 }
 
+/**
+ * PIX and boleto: the order becomes a pending charge (a BR Code, or a boleto due in three days) that the buyer pays
+ * later; the shop learns it from the `charge.paid` notification, which the page asks about (GET …/paid).
+ */
+async function payPending(request: http.IncomingMessage, response: http.ServerResponse, keys: DemoKeys) {
+  let body: { method?: unknown };
+  try {
+    body = (await readJsonBody(request)) as typeof body;
+  } catch {
+    return json(response, 400, { message: 'Send JSON { method: "pix" | "boleto" }.' });
+  }
+  if (body.method !== 'pix' && body.method !== 'boleto') {
+    return json(response, 400, { message: 'method must be "pix" or "boleto".' });
+  }
+  const dueDate = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const method = body.method;
+  return relay(response, 201, () =>
+    vigiaFor(keys).charges.create({
+      ...ORDER,
+      payment_method: method,
+      ...(method === 'pix' ? { pix: { expires_in: 900 } } : { boleto: { due_date: dueDate } }),
+    }),
+  );
+}
+
+const PENDING_ROUTE = /^\/api\/charges\/([0-9a-f-]{36})\/(paid|simulate-payment)$/i;
+
 async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
   const url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`);
   const keys = await loadKeys();
@@ -428,6 +462,19 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   if (request.method === 'POST' && url.pathname === WEBHOOK_PATH)
     return receiveNotification(request, response);
   if (request.method === 'POST' && url.pathname === '/api/pay' && keys) return pay(request, response, keys);
+  if (request.method === 'POST' && url.pathname === '/api/pay-pending' && keys)
+    return payPending(request, response, keys);
+  const pending = PENDING_ROUTE.exec(url.pathname);
+  if (pending && keys) {
+    const [, chargeId, action] = pending as unknown as [string, string, string];
+    if (action === 'paid' && request.method === 'GET') {
+      const paid = (notificationsByCharge.get(chargeId) ?? []).some((kept) => kept.type === 'charge.paid');
+      return json(response, 200, { paid });
+    }
+    // The buyer's bank, played by test mode: the service then notifies this backend (charge.paid).
+    if (action === 'simulate-payment' && request.method === 'POST')
+      return relay(response, 200, () => vigiaFor(keys).charges.payInTestMode(chargeId));
+  }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return json(
       response,

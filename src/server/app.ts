@@ -9,6 +9,8 @@ import { bankRoutes } from './banks/routes.js';
 import { keyLookup } from './callers.js';
 import { type CardAcquirer, simulatedAcquirer } from './charges/acquirer.js';
 import { CHARGE_EVENT_TYPES } from './charges/index.js';
+import { pendingChargeRoutes } from './charges/pending-routes.js';
+import { type PaymentServiceProvider, simulatedPsp } from './charges/psp.js';
 import { startReviewExpiry } from './charges/review-expiry.js';
 import { chargeRoutes } from './charges/routes.js';
 import { type Clock, systemClock } from './clock.js';
@@ -58,6 +60,8 @@ declare module 'fastify' {
     requestCounters: RequestCounters;
     /** The card acquirer charges, captures, cancellations and refunds go through (charges/acquirer.ts). */
     acquirer: CardAcquirer;
+    /** The PSP that issues PIX charges and boletos (charges/psp.ts). */
+    psp: PaymentServiceProvider;
   }
 }
 
@@ -67,6 +71,8 @@ export interface AppOptions {
   logStream?: DestinationStream;
   /** The card acquirer; the simulated one (test cards) by default. */
   acquirer?: CardAcquirer;
+  /** The PSP of PIX and boleto; the simulated one by default. */
+  psp?: PaymentServiceProvider;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -126,6 +132,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.decorate('store', store);
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('acquirer', options.acquirer ?? simulatedAcquirer(config.cardHashKey));
+  app.decorate('psp', options.psp ?? simulatedPsp());
   app.decorate('credentials', new CredentialCache(app.clock));
   app.decorate('outbox', createOutbox());
   app.decorateRequest('caller', null);
@@ -188,6 +195,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     app.addHook('preClose', async () => stopReviewExpiry?.());
   }
   await app.register(disputeRoutes);
+  await app.register(pendingChargeRoutes);
   await app.register(riskRoutes);
   await app.register(bankRoutes);
   await app.register(bankAccountRoutes);

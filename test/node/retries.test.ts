@@ -51,7 +51,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(keys.size).toBe(1);
     expect([...keys][0]).toMatch(/^[0-9a-f-]{36}$/);
     // The first attempt did charge; the third got that charge back instead of charging again.
-    expect(await chargesOfToken(params.card_token)).toBe(1);
+    expect(await chargesOfToken(params.card_token!)).toBe(1);
   });
 
   test('a reset before the service saw it, then 409 IDEMPOTENCY_KEY_IN_USE with Retry-After: waits and succeeds', async () => {
@@ -121,7 +121,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(new Set(seen.map((request) => request.idempotencyKey)).size).toBe(1);
 
     const once = await through(always, { retry: { maxRetries: 0 } });
-    await expect(once.vigia.charges.get(params.card_token)).rejects.toMatchObject({
+    await expect(once.vigia.charges.get(params.card_token!)).rejects.toMatchObject({
       status: 503,
       attempts: 1,
     });

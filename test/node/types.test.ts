@@ -33,7 +33,7 @@ describe('@vigia/node types', () => {
       // @ts-expect-error amount is required.
       void vigia.charges.create(withoutAmount);
       // @ts-expect-error status filters take the charge's statuses only.
-      void vigia.charges.list({ status: 'pending' });
+      void vigia.charges.list({ status: 'waiting' });
       // @ts-expect-error an endpoint's status is active or paused.
       void vigia.webhookEndpoints.update('id', { status: 'disabled' });
     };
@@ -43,7 +43,7 @@ describe('@vigia/node types', () => {
   test('answers carry the API types', () => {
     expectTypeOf<ReturnType<Vigia['charges']['create']>>().resolves.toEqualTypeOf<Charge>();
     expectTypeOf<Charge['status']>().toEqualTypeOf<
-      'captured' | 'failed' | 'refunded' | 'in_review' | 'canceled'
+      'captured' | 'failed' | 'refunded' | 'in_review' | 'canceled' | 'pending' | 'paid' | 'expired'
     >();
     expectTypeOf<Charge['fraud_analysis']['reasons']>().toEqualTypeOf<ReasonCode[]>();
     expectTypeOf<'AUTOMATION_DETECTED'>().toMatchTypeOf<ReasonCode>();

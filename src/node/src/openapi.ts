@@ -11953,11 +11953,13 @@ export interface paths {
                     date_from?: string;
                     /** @description YYYY-MM-DD, inclusive, UTC. */
                     date_to?: string;
-                    status?: "captured" | "failed" | "refunded" | "in_review" | "canceled";
+                    status?: "captured" | "failed" | "refunded" | "in_review" | "canceled" | "pending" | "paid" | "expired";
                     /** @description Case-insensitive text match. */
                     search?: string;
                     /** @description Only the charges made for this submerchant. */
                     submerchant_id?: string;
+                    /** @description Only the charges paid with this method. */
+                    payment_method?: "credit_card" | "pix" | "boleto";
                 };
                 header?: never;
                 path?: never;
@@ -11981,7 +11983,7 @@ export interface paths {
                                 currency: "BRL";
                                 payment_method: string;
                                 installments: number;
-                                status: "captured" | "failed" | "refunded" | "in_review" | "canceled";
+                                status: "captured" | "failed" | "refunded" | "in_review" | "canceled" | "pending" | "paid" | "expired";
                                 /** @description card_declined, insufficient_funds, processing_error or fraud_declined; null unless failed. */
                                 failure_code: string | null;
                                 failure_message: string | null;
@@ -11990,12 +11992,38 @@ export interface paths {
                                     email: string;
                                     document: string;
                                 };
+                                /** @description Null for PIX and boleto. */
                                 card: {
                                     brand: "visa" | "mastercard" | "amex" | "elo" | "hipercard" | "diners";
                                     last4: string;
                                     exp_month: number;
                                     exp_year: number;
-                                };
+                                } | null;
+                                pix: {
+                                    /** @description The charge's id at the PSP (26–35 letters and digits). */
+                                    txid: string;
+                                    /** @description The dynamic BR Code: the PIX "copy and paste" text, and what the QR code holds. */
+                                    br_code: string;
+                                    /** @description The QR code of br_code, as an SVG document. */
+                                    qr_code_svg: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    expires_at: string;
+                                } | null;
+                                boleto: {
+                                    /** @description The 44 digits of the barcode. */
+                                    barcode: string;
+                                    /** @description The 47 digits a buyer types in the bank app (the "linha digitável"). */
+                                    digitable_line: string;
+                                    /** Format: date */
+                                    due_date: string;
+                                    /** @description The boleto's number at the issuing bank ("nosso número"). */
+                                    our_number: string;
+                                    /** @description The printable boleto (HTML): no key needed, its address is unguessable. Share it with the buyer only. */
+                                    url: string;
+                                } | null;
                                 fraud_session_id: string | null;
                                 submerchant_id: string | null;
                                 fraud_analysis: {
@@ -12160,8 +12188,8 @@ export interface paths {
         };
         put?: never;
         /**
-         * Charge a card token
-         * @description Consumes the card token and the fraud session (when given), runs the fraud analysis and the acquirer. Answers 201 with the charge whether it was captured or failed (see status and failure_code). Accepts `Idempotency-Key`.
+         * Charge a card token, or issue a PIX code or a boleto
+         * @description credit_card: consumes the card token and the fraud session (when given), runs the fraud analysis and the acquirer; the charge is captured or failed. pix / boleto: consumes the fraud session (when given), runs the fraud analysis and issues a dynamic BR Code or a boleto; the charge is pending until paid or expired (failed, with nothing issued, when the analysis declines). Answers 201 with the charge (see status and failure_code). Accepts `Idempotency-Key`.
          */
         post: {
             parameters: {
@@ -12178,18 +12206,36 @@ export interface paths {
                     "application/json": {
                         /** @description In minor units (centavos): 1990 is R$ 19,90. */
                         amount: number;
-                        /** @description One of: credit_card. */
+                        /** @description One of: credit_card, pix, boleto. */
                         payment_method: string;
                         /**
                          * Format: uuid
-                         * @description The `id` of a card token from POST /v1/tokens.
+                         * @description The `id` of a card token from POST /v1/tokens; required with credit_card, refused otherwise.
                          */
-                        card_token: string;
+                        card_token?: string;
                         /**
-                         * @description 1–12; 1 by default.
+                         * @description 1–12; 1 by default. PIX and boleto are paid at once: 1 only.
                          * @default 1
                          */
                         installments?: number;
+                        /** @description With payment_method "pix" (optional). */
+                        pix?: {
+                            /**
+                             * @description Seconds the buyer has to pay: 60–604800, 3600 by default.
+                             * @default 3600
+                             */
+                            expires_in?: number;
+                        };
+                        /** @description Required with payment_method "boleto". */
+                        boleto?: {
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD, from today to 180 days ahead (Brazil's date).
+                             */
+                            due_date: string;
+                            /** @description Printed on the boleto for the bank teller (200 characters). */
+                            instructions?: string;
+                        };
                         /** @description The `sessionId` from `sdk.fraudAnalysis.setup()` on the checkout page; required when your account has fraud_analysis_mandatory. Without it the charge is not analysed. */
                         fraud_session_id?: string | null;
                         /** @description Marketplaces: the id of one of your active submerchants the charge is for. */
@@ -12213,7 +12259,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            /** @description A card charge and its outcome. */
+                            /** @description A charge and its outcome. A card charge is captured or failed at once; a PIX or boleto charge is pending until it is paid or expires. */
                             data: {
                                 /** Format: uuid */
                                 id: string;
@@ -12222,7 +12268,7 @@ export interface paths {
                                 currency: "BRL";
                                 payment_method: string;
                                 installments: number;
-                                status: "captured" | "failed" | "refunded" | "in_review" | "canceled";
+                                status: "captured" | "failed" | "refunded" | "in_review" | "canceled" | "pending" | "paid" | "expired";
                                 /** @description card_declined, insufficient_funds, processing_error or fraud_declined; null unless failed. */
                                 failure_code: string | null;
                                 failure_message: string | null;
@@ -12231,12 +12277,38 @@ export interface paths {
                                     email: string;
                                     document: string;
                                 };
+                                /** @description Null for PIX and boleto. */
                                 card: {
                                     brand: "visa" | "mastercard" | "amex" | "elo" | "hipercard" | "diners";
                                     last4: string;
                                     exp_month: number;
                                     exp_year: number;
-                                };
+                                } | null;
+                                pix: {
+                                    /** @description The charge's id at the PSP (26–35 letters and digits). */
+                                    txid: string;
+                                    /** @description The dynamic BR Code: the PIX "copy and paste" text, and what the QR code holds. */
+                                    br_code: string;
+                                    /** @description The QR code of br_code, as an SVG document. */
+                                    qr_code_svg: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    expires_at: string;
+                                } | null;
+                                boleto: {
+                                    /** @description The 44 digits of the barcode. */
+                                    barcode: string;
+                                    /** @description The 47 digits a buyer types in the bank app (the "linha digitável"). */
+                                    digitable_line: string;
+                                    /** Format: date */
+                                    due_date: string;
+                                    /** @description The boleto's number at the issuing bank ("nosso número"). */
+                                    our_number: string;
+                                    /** @description The printable boleto (HTML): no key needed, its address is unguessable. Share it with the buyer only. */
+                                    url: string;
+                                } | null;
                                 fraud_session_id: string | null;
                                 submerchant_id: string | null;
                                 fraud_analysis: {
@@ -12514,7 +12586,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            /** @description A card charge and its outcome. */
+                            /** @description A charge and its outcome. A card charge is captured or failed at once; a PIX or boleto charge is pending until it is paid or expires. */
                             data: {
                                 /** Format: uuid */
                                 id: string;
@@ -12523,7 +12595,7 @@ export interface paths {
                                 currency: "BRL";
                                 payment_method: string;
                                 installments: number;
-                                status: "captured" | "failed" | "refunded" | "in_review" | "canceled";
+                                status: "captured" | "failed" | "refunded" | "in_review" | "canceled" | "pending" | "paid" | "expired";
                                 /** @description card_declined, insufficient_funds, processing_error or fraud_declined; null unless failed. */
                                 failure_code: string | null;
                                 failure_message: string | null;
@@ -12532,12 +12604,38 @@ export interface paths {
                                     email: string;
                                     document: string;
                                 };
+                                /** @description Null for PIX and boleto. */
                                 card: {
                                     brand: "visa" | "mastercard" | "amex" | "elo" | "hipercard" | "diners";
                                     last4: string;
                                     exp_month: number;
                                     exp_year: number;
-                                };
+                                } | null;
+                                pix: {
+                                    /** @description The charge's id at the PSP (26–35 letters and digits). */
+                                    txid: string;
+                                    /** @description The dynamic BR Code: the PIX "copy and paste" text, and what the QR code holds. */
+                                    br_code: string;
+                                    /** @description The QR code of br_code, as an SVG document. */
+                                    qr_code_svg: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    expires_at: string;
+                                } | null;
+                                boleto: {
+                                    /** @description The 44 digits of the barcode. */
+                                    barcode: string;
+                                    /** @description The 47 digits a buyer types in the bank app (the "linha digitável"). */
+                                    digitable_line: string;
+                                    /** Format: date */
+                                    due_date: string;
+                                    /** @description The boleto's number at the issuing bank ("nosso número"). */
+                                    our_number: string;
+                                    /** @description The printable boleto (HTML): no key needed, its address is unguessable. Share it with the buyer only. */
+                                    url: string;
+                                } | null;
                                 fraud_session_id: string | null;
                                 submerchant_id: string | null;
                                 fraud_analysis: {
@@ -12759,7 +12857,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            /** @description A card charge and its outcome. */
+                            /** @description A charge and its outcome. A card charge is captured or failed at once; a PIX or boleto charge is pending until it is paid or expires. */
                             data: {
                                 /** Format: uuid */
                                 id: string;
@@ -12768,7 +12866,7 @@ export interface paths {
                                 currency: "BRL";
                                 payment_method: string;
                                 installments: number;
-                                status: "captured" | "failed" | "refunded" | "in_review" | "canceled";
+                                status: "captured" | "failed" | "refunded" | "in_review" | "canceled" | "pending" | "paid" | "expired";
                                 /** @description card_declined, insufficient_funds, processing_error or fraud_declined; null unless failed. */
                                 failure_code: string | null;
                                 failure_message: string | null;
@@ -12777,12 +12875,38 @@ export interface paths {
                                     email: string;
                                     document: string;
                                 };
+                                /** @description Null for PIX and boleto. */
                                 card: {
                                     brand: "visa" | "mastercard" | "amex" | "elo" | "hipercard" | "diners";
                                     last4: string;
                                     exp_month: number;
                                     exp_year: number;
-                                };
+                                } | null;
+                                pix: {
+                                    /** @description The charge's id at the PSP (26–35 letters and digits). */
+                                    txid: string;
+                                    /** @description The dynamic BR Code: the PIX "copy and paste" text, and what the QR code holds. */
+                                    br_code: string;
+                                    /** @description The QR code of br_code, as an SVG document. */
+                                    qr_code_svg: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    expires_at: string;
+                                } | null;
+                                boleto: {
+                                    /** @description The 44 digits of the barcode. */
+                                    barcode: string;
+                                    /** @description The 47 digits a buyer types in the bank app (the "linha digitável"). */
+                                    digitable_line: string;
+                                    /** Format: date */
+                                    due_date: string;
+                                    /** @description The boleto's number at the issuing bank ("nosso número"). */
+                                    our_number: string;
+                                    /** @description The printable boleto (HTML): no key needed, its address is unguessable. Share it with the buyer only. */
+                                    url: string;
+                                } | null;
                                 fraud_session_id: string | null;
                                 submerchant_id: string | null;
                                 fraud_analysis: {
@@ -13055,7 +13179,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            /** @description A card charge and its outcome. */
+                            /** @description A charge and its outcome. A card charge is captured or failed at once; a PIX or boleto charge is pending until it is paid or expires. */
                             data: {
                                 /** Format: uuid */
                                 id: string;
@@ -13064,7 +13188,7 @@ export interface paths {
                                 currency: "BRL";
                                 payment_method: string;
                                 installments: number;
-                                status: "captured" | "failed" | "refunded" | "in_review" | "canceled";
+                                status: "captured" | "failed" | "refunded" | "in_review" | "canceled" | "pending" | "paid" | "expired";
                                 /** @description card_declined, insufficient_funds, processing_error or fraud_declined; null unless failed. */
                                 failure_code: string | null;
                                 failure_message: string | null;
@@ -13073,12 +13197,38 @@ export interface paths {
                                     email: string;
                                     document: string;
                                 };
+                                /** @description Null for PIX and boleto. */
                                 card: {
                                     brand: "visa" | "mastercard" | "amex" | "elo" | "hipercard" | "diners";
                                     last4: string;
                                     exp_month: number;
                                     exp_year: number;
-                                };
+                                } | null;
+                                pix: {
+                                    /** @description The charge's id at the PSP (26–35 letters and digits). */
+                                    txid: string;
+                                    /** @description The dynamic BR Code: the PIX "copy and paste" text, and what the QR code holds. */
+                                    br_code: string;
+                                    /** @description The QR code of br_code, as an SVG document. */
+                                    qr_code_svg: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    expires_at: string;
+                                } | null;
+                                boleto: {
+                                    /** @description The 44 digits of the barcode. */
+                                    barcode: string;
+                                    /** @description The 47 digits a buyer types in the bank app (the "linha digitável"). */
+                                    digitable_line: string;
+                                    /** Format: date */
+                                    due_date: string;
+                                    /** @description The boleto's number at the issuing bank ("nosso número"). */
+                                    our_number: string;
+                                    /** @description The printable boleto (HTML): no key needed, its address is unguessable. Share it with the buyer only. */
+                                    url: string;
+                                } | null;
                                 fraud_session_id: string | null;
                                 submerchant_id: string | null;
                                 fraud_analysis: {
@@ -14657,6 +14807,420 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test/charges/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test mode: the buyer pays a pending PIX or boleto charge (pending → paid)
+         * @description As the PSP reports a payment in live mode. A charge past its expiry, or already paid, refuses the payment (409) and records it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A charge and its outcome. A card charge is captured or failed at once; a PIX or boleto charge is pending until it is paid or expires. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                amount: number;
+                                /** @enum {string} */
+                                currency: "BRL";
+                                payment_method: string;
+                                installments: number;
+                                status: "captured" | "failed" | "refunded" | "in_review" | "canceled" | "pending" | "paid" | "expired";
+                                /** @description card_declined, insufficient_funds, processing_error or fraud_declined; null unless failed. */
+                                failure_code: string | null;
+                                failure_message: string | null;
+                                customer: {
+                                    name: string;
+                                    email: string;
+                                    document: string;
+                                };
+                                /** @description Null for PIX and boleto. */
+                                card: {
+                                    brand: "visa" | "mastercard" | "amex" | "elo" | "hipercard" | "diners";
+                                    last4: string;
+                                    exp_month: number;
+                                    exp_year: number;
+                                } | null;
+                                pix: {
+                                    /** @description The charge's id at the PSP (26–35 letters and digits). */
+                                    txid: string;
+                                    /** @description The dynamic BR Code: the PIX "copy and paste" text, and what the QR code holds. */
+                                    br_code: string;
+                                    /** @description The QR code of br_code, as an SVG document. */
+                                    qr_code_svg: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    expires_at: string;
+                                } | null;
+                                boleto: {
+                                    /** @description The 44 digits of the barcode. */
+                                    barcode: string;
+                                    /** @description The 47 digits a buyer types in the bank app (the "linha digitável"). */
+                                    digitable_line: string;
+                                    /** Format: date */
+                                    due_date: string;
+                                    /** @description The boleto's number at the issuing bank ("nosso número"). */
+                                    our_number: string;
+                                    /** @description The printable boleto (HTML): no key needed, its address is unguessable. Share it with the buyer only. */
+                                    url: string;
+                                } | null;
+                                fraud_session_id: string | null;
+                                submerchant_id: string | null;
+                                fraud_analysis: {
+                                    status: "approved" | "review" | "declined" | "not_analyzed";
+                                    score: number;
+                                    reasons: ("AUTOMATION_DETECTED" | "HEADLESS_USER_AGENT" | "DRIVER_GLOBALS" | "EMULATED_VIEWPORT" | "HISTORY_UNTHROTTLED" | "NATIVE_LIES" | "WORKER_MISMATCH" | "IFRAME_MISMATCH" | "DEVTOOLS_PROTOCOL" | "HOST_NOT_ALLOWED" | "FRAUD_LABEL_AT_MERCHANT" | "FRAUD_LABEL_ON_PLATFORM" | "BROWSER_TYPE_MISMATCH" | "IP_MISMATCH" | "DEVICE_VELOCITY" | "CARD_VELOCITY" | "PROFILE_MISSING" | "COOKIES_DISABLED" | "SIGNALS_MISSING" | "PROFILE_UNCORROBORATED" | "SIGNALS_USER_AGENT_CHANGED" | "SIGNALS_IP_CHANGED" | "SIGNALS_TOO_FAST" | "COMPONENTS_CONTRADICT_USER_AGENT" | "CHALLENGE_WRONG" | "CHALLENGE_UNANSWERED" | "FETCH_METADATA_MISSING" | "CLIENT_HINTS_CONTRADICT_USER_AGENT" | "ACCEPT_LANGUAGE_MISMATCH" | "VISITOR_REUSED" | "VISITOR_MANY_CARDS" | "VISITOR_MANY_BUYERS" | "VISITOR_MANY_IPS" | "VISITOR_ID_FORGED" | "DEVICE_CARDS_ACROSS_MERCHANTS" | "DEVICE_SHARED_ACROSS_MERCHANTS" | "BEHAVIOR_SCRIPTED_INPUT" | "BEHAVIOR_ROBOTIC_TYPING" | "BEHAVIOR_POINTER_TELEPORT" | "BEHAVIOR_TOO_FAST")[];
+                                };
+                                review: {
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    opened_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    expires_at: string;
+                                    /** @description The fraud analysis reasons behind the review. */
+                                    reasons: string[];
+                                    /** @description null while the review is open. */
+                                    decision: "approve" | "reject" | null;
+                                    closed_at: string | null;
+                                    /** @description user: a dashboard user decided (closed_by_user_id); api_key: your server did; timeout: the review window ended and your review_default_decision applied. */
+                                    closed_by: "user" | "api_key" | "timeout" | null;
+                                    closed_by_user_id: string | null;
+                                    note: string | null;
+                                } | null;
+                                canceled_at: string | null;
+                                refunded_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN" | "TEST_MODE_ONLY";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/boletos/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The printable boleto (HTML), at the unguessable address of the charge’s boleto.url */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An HTML page (text/html). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -19094,7 +19658,7 @@ export interface paths {
                         /** @description Absolute URL that receives POSTed notifications. In production: https and a public address only. */
                         url: string;
                         /** @description The events this endpoint receives; at least one. */
-                        events: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected")[];
+                        events: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected")[];
                     };
                 };
             };
@@ -19681,7 +20245,7 @@ export interface paths {
                         /** @description Absolute URL that receives POSTed notifications. In production: https and a public address only. */
                         url?: string;
                         /** @description The events this endpoint receives; at least one. */
-                        events?: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected")[];
+                        events?: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected")[];
                         /** @description A paused endpoint receives nothing: events meanwhile are not queued for it. */
                         status?: "active" | "paused";
                     };
@@ -20791,7 +21355,7 @@ export interface paths {
                     /** @description Case-insensitive text match. */
                     search?: string;
                     /** @description One event name. */
-                    type?: "charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected";
+                    type?: "charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected";
                 };
                 header?: never;
                 path?: never;

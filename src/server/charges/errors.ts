@@ -1,4 +1,4 @@
-import type { ErrorCatalogue } from '../errors.js';
+import { type ErrorCatalogue, testModeOnly as generalTestModeOnly } from '../errors.js';
 
 /** The charges' own refusals (a card token's are in tokens/errors.ts, a fraud session's in fraud/errors.ts). */
 export const CHARGES_ERRORS = {
@@ -25,3 +25,6 @@ export const CHARGES_ERRORS = {
     action: 'Complete its onboarding and submit it for review; charge it once it is active.',
   },
 } as const satisfies ErrorCatalogue;
+
+/** `TEST_MODE_ONLY` is the submerchants' code (SUBMERCHANTS_ERRORS): one code for every /v1/test/… route. */
+export const testModeOnly = () => generalTestModeOnly('in live mode the PSP reports payments.');

@@ -13,6 +13,8 @@ export const CHARGE_EVENT_TYPES = [
   'charge.review_opened',
   'charge.review_closed',
   'charge.canceled',
+  'charge.paid',
+  'charge.expired',
 ] as const;
 export type ChargeEventType = (typeof CHARGE_EVENT_TYPES)[number];
 

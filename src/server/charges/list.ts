@@ -9,7 +9,7 @@ import type { ChargesTable } from './table.js';
 /** A charge row of the left join, or nulls when the page is past the last match. */
 type NullableRow = { [column in keyof ChargesTable]: Selectable<ChargesTable>[column] | null };
 
-export type ChargeListFilters = ListFilters & { submerchantId?: string };
+export type ChargeListFilters = ListFilters & { submerchantId?: string; paymentMethod?: string };
 
 // A search's term is matched by `chargeSearch`; the list's own filters are the range and the status.
 const COLUMNS: ListColumns = { createdAt: 'created_at', id: 'id', status: 'status', search: [] };
@@ -25,6 +25,7 @@ export async function listCharges(
     return searchCharges(db, merchantId, { ...filters, search: filters.search }, maxCandidates);
   let query = db.selectFrom('charges').selectAll().where('merchant_id', '=', merchantId);
   if (filters.submerchantId) query = query.where('submerchant_id', '=', filters.submerchantId);
+  if (filters.paymentMethod) query = query.where('payment_method', '=', filters.paymentMethod);
   const { rows, pagination } = await paginate(query, filters, COLUMNS);
   return { charges: rows.map(toCharge), pagination };
 }
@@ -54,6 +55,7 @@ async function searchCharges(
   let matches = db.selectFrom('charges').where(merchant).where(search.match);
   if (search.narrow) matches = matches.where(search.narrow);
   if (filters.submerchantId) matches = matches.where('submerchant_id', '=', filters.submerchantId);
+  if (filters.paymentMethod) matches = matches.where('payment_method', '=', filters.paymentMethod);
   // The term is in `search.match`: the list's filters add the range (COLUMNS has no search columns).
   const found = applyListFilters(matches.select(['id', 'created_at']), filters, COLUMNS);
   // One row even for a page past the last match (its charge columns null), so that the total is always known.

@@ -12,12 +12,29 @@ export function presentCharge(charge: Charge) {
     failure_code: charge.failureCode,
     failure_message: charge.failureMessage,
     customer: charge.customer,
-    card: {
+    card: charge.card && {
       brand: charge.card.brand,
       last4: charge.card.last4,
       exp_month: charge.card.expMonth,
       exp_year: charge.card.expYear,
     },
+    pix: charge.pix
+      ? {
+          txid: charge.pix.txid,
+          br_code: charge.pix.brCode,
+          qr_code_svg: charge.pix.qrCodeSvg,
+          expires_at: charge.pix.expiresAt,
+        }
+      : null,
+    boleto: charge.boleto
+      ? {
+          barcode: charge.boleto.barcode,
+          digitable_line: charge.boleto.digitableLine,
+          due_date: charge.boleto.dueDate,
+          our_number: charge.boleto.ourNumber,
+          url: charge.boleto.url,
+        }
+      : null,
     fraud_session_id: charge.fraudSessionId,
     submerchant_id: charge.submerchantId,
     fraud_analysis: charge.fraudAnalysis,

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
 import { notFound, validationError } from '../errors.js';
 import { FRAUD_ERRORS } from '../fraud/errors.js';
 import { actingUserOf, callerInTestMode, merchantOf } from '../http/auth.js';
@@ -16,6 +18,9 @@ import { labelKeyer } from '../risk/labels.js';
 import { TOKENS_ERRORS } from '../tokens/errors.js';
 import { CHARGES_ERRORS } from './errors.js';
 import { listCharges } from './list.js';
+import { withPaymentDetails } from './payment-details.js';
+import { createPendingCharge } from './pending.js';
+import { checkCardFields, pendingChargeOf } from './pending-body.js';
 import { presentCharge } from './present.js';
 import { closeReview } from './review.js';
 import { ChargeBody, ChargeListQuery, ChargeSchema, ReviewBody } from './schemas.js';
@@ -24,6 +29,7 @@ import { type Charge, createCharge, getCharge, refundCharge } from './service.js
 const CREATED_MESSAGES: Partial<Record<Charge['status'], string>> = {
   captured: 'Charge captured.',
   in_review: 'Charge authorized and held for review: decide it with POST /v1/charges/:id/review.',
+  pending: 'Charge pending: the buyer pays with the PIX code or the boleto.',
 };
 
 const chargeCreated = (charge: Charge) => ({
@@ -31,7 +37,7 @@ const chargeCreated = (charge: Charge) => ({
   data: presentCharge(charge),
 });
 
-/** Card charges, created and managed by the merchant's server with its secret key. */
+/** Charges (card, PIX, boleto), created and managed by the merchant's server with its secret key. */
 export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deviceGraph = deviceGraphHasher(app.config.cardHashKey);
   const labels = labelKeyer(app.config.cardHashKey);
@@ -44,11 +50,13 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'secret', rateLimit: 'transactions' },
       schema: {
         tags: ['charges'],
-        summary: 'Charge a card token',
+        summary: 'Charge a card token, or issue a PIX code or a boleto',
         description:
-          'Consumes the card token and the fraud session (when given), runs the fraud analysis and the acquirer. ' +
-          'Answers 201 with the charge whether it was captured or failed (see status and failure_code). ' +
-          'Accepts `Idempotency-Key`.',
+          'credit_card: consumes the card token and the fraud session (when given), runs the fraud analysis and ' +
+          'the acquirer; the charge is captured or failed. pix / boleto: consumes the fraud session (when given), ' +
+          'runs the fraud analysis and issues a dynamic BR Code or a boleto; the charge is pending until paid or ' +
+          'expired (failed, with nothing issued, when the analysis declines). Answers 201 with the charge ' +
+          '(see status and failure_code). Accepts `Idempotency-Key`.',
         headers: IdempotencyKeyHeaders,
         body: ChargeBody,
         response: {
@@ -75,28 +83,44 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const body = request.body;
-      const charge = await createCharge(app.store.db, {
+      const customer = {
+        name: body.customer.name.trim(),
+        email: body.customer.email,
+        document: body.customer.document,
+      };
+      const common = {
         merchant: merchantOf(request),
-        charge: {
-          amount: body.amount,
-          paymentMethod: body.payment_method,
-          cardToken: body.card_token,
-          installments: body.installments,
-          fraudSessionId: body.fraud_session_id ?? null,
-          submerchantId: body.submerchant_id ?? null,
-          customer: {
-            name: body.customer.name.trim(),
-            email: body.customer.email,
-            document: body.customer.document,
-          },
-        },
-        acquirer: app.acquirer,
         outbox: app.outbox,
         now: app.clock(),
-        whenCreated: (trx, created) => recordIdempotentResponse(trx, request, 201, chargeCreated(created)),
+        whenCreated: (trx: Kysely<Database>, created: Charge) =>
+          recordIdempotentResponse(trx, request, 201, chargeCreated(created)),
         testMode: callerInTestMode(request),
         deviceGraph,
         labelKeyer: labels,
+      };
+      if (body.payment_method === 'pix' || body.payment_method === 'boleto') {
+        const pending = await createPendingCharge(app.store.db, {
+          ...common,
+          charge: pendingChargeOf(body, body.payment_method, customer),
+          psp: app.psp,
+          publicOrigin: `${request.protocol}://${request.host}`,
+        });
+        return reply.status(201).send(chargeCreated(pending));
+      }
+      if (body.payment_method === 'credit_card') checkCardFields(body);
+      const charge = await createCharge(app.store.db, {
+        ...common,
+        charge: {
+          amount: body.amount,
+          paymentMethod: body.payment_method,
+          // An unsupported method is refused (422) before the token is read.
+          cardToken: body.card_token ?? '',
+          installments: body.installments,
+          fraudSessionId: body.fraud_session_id ?? null,
+          submerchantId: body.submerchant_id ?? null,
+          customer,
+        },
+        acquirer: app.acquirer,
       });
       return reply.status(201).send(chargeCreated(charge));
     },
@@ -117,8 +141,10 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { charges, pagination } = await listCharges(app.store.db, merchantOf(request).id, {
         ...toListFilters(request.query),
         submerchantId: request.query.submerchant_id,
+        paymentMethod: request.query.payment_method,
       });
-      return { message: 'Charges retrieved.', data: charges.map(presentCharge), pagination };
+      const detailed = await withPaymentDetails(app.store.db, charges);
+      return { message: 'Charges retrieved.', data: detailed.map(presentCharge), pagination };
     },
   );
 
@@ -136,7 +162,8 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const charge = await getCharge(app.store.db, merchantOf(request).id, request.params.id);
       if (!charge) throw notFound('Charge');
-      return { message: 'Charge retrieved.', data: presentCharge(charge) };
+      const [detailed] = await withPaymentDetails(app.store.db, [charge]);
+      return { message: 'Charge retrieved.', data: presentCharge(detailed!) };
     },
   );
 

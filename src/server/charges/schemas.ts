@@ -3,9 +3,20 @@ import { Id, Timestamp } from '../http/envelope.js';
 import { listQuerySchema } from '../http/lists.js';
 import { REASON_CODES } from '../risk/rules/index.js';
 import { CardSummary } from '../tokens/schemas.js';
+import { BoletoBody, BoletoSchema } from './boleto/schemas.js';
 import { SUPPORTED_PAYMENT_METHODS } from './payment-methods.js';
+import { PixBody, PixSchema } from './pix/schemas.js';
 
-export const CHARGE_STATUSES = ['captured', 'failed', 'refunded', 'in_review', 'canceled'] as const;
+export const CHARGE_STATUSES = [
+  'captured',
+  'failed',
+  'refunded',
+  'in_review',
+  'canceled',
+  'pending',
+  'paid',
+  'expired',
+] as const;
 export const REVIEW_DECISIONS = ['approve', 'reject'] as const;
 /** The longest note a review decision keeps. */
 export const MAX_REVIEW_NOTE = 1000;
@@ -24,11 +35,21 @@ export const ChargeBody = Type.Object(
       maxLength: 50,
       description: `One of: ${SUPPORTED_PAYMENT_METHODS.join(', ')}.`,
     }),
-    card_token: Type.String({
-      format: 'uuid',
-      description: 'The `id` of a card token from POST /v1/tokens.',
+    card_token: Type.Optional(
+      Type.String({
+        format: 'uuid',
+        description:
+          'The `id` of a card token from POST /v1/tokens; required with credit_card, refused otherwise.',
+      }),
+    ),
+    installments: Type.Integer({
+      minimum: 1,
+      maximum: 12,
+      default: 1,
+      description: '1–12; 1 by default. PIX and boleto are paid at once: 1 only.',
     }),
-    installments: Type.Integer({ minimum: 1, maximum: 12, default: 1, description: '1–12; 1 by default.' }),
+    pix: Type.Optional(PixBody),
+    boleto: Type.Optional(BoletoBody),
     fraud_session_id: Type.Optional(
       Type.Union([Type.String({ format: 'uuid' }), Type.Null()], {
         description:
@@ -120,7 +141,9 @@ export const ChargeSchema = Type.Object(
     }),
     failure_message: Type.Union([Type.String(), Type.Null()]),
     customer: Type.Object({ name: Type.String(), email: Type.String(), document: Type.String() }),
-    card: CardSummary,
+    card: Type.Union([CardSummary, Type.Null()], { description: 'Null for PIX and boleto.' }),
+    pix: Type.Union([PixSchema, Type.Null()]),
+    boleto: Type.Union([BoletoSchema, Type.Null()]),
     fraud_session_id: Type.Union([Id, Type.Null()]),
     submerchant_id: Type.Union([Id, Type.Null()]),
     fraud_analysis: FraudAnalysisSchema,
@@ -130,15 +153,25 @@ export const ChargeSchema = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { description: 'A card charge and its outcome.' },
+  {
+    description:
+      'A charge and its outcome. A card charge is captured or failed at once; a PIX or boleto charge is pending ' +
+      'until it is paid or expires.',
+  },
 );
 
-/** The shared list query, plus `submerchant_id`. */
+/** The shared list query, plus `submerchant_id` and `payment_method`. */
 export const ChargeListQuery = Type.Object(
   {
     ...listQuerySchema(CHARGE_STATUSES).properties,
     submerchant_id: Type.Optional(
       Type.String({ format: 'uuid', description: 'Only the charges made for this submerchant.' }),
+    ),
+    payment_method: Type.Optional(
+      Type.Union(
+        SUPPORTED_PAYMENT_METHODS.map((method) => Type.Literal(method)),
+        { description: 'Only the charges paid with this method.' },
+      ),
     ),
   },
   { additionalProperties: false },

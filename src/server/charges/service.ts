@@ -14,9 +14,11 @@ import type { FraudAnalysis, ReasonCode } from '../risk/types.js';
 import type { CardBrand } from '../tokens/card.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import { type Authorization, acquirerKey, type CardAcquirer, FAILURE_MESSAGES } from './acquirer.js';
+import type { BoletoDetails } from './boleto/issue.js';
 import { consumeForCharge } from './consume.js';
 import { type ChargeEventType, chargeEventData } from './events.js';
 import { SUPPORTED_PAYMENT_METHODS } from './payment-methods.js';
+import type { PixDetails } from './pix/issue.js';
 import type { ChargesTable, ReviewCloser, ReviewDecision } from './table.js';
 
 export type ChargeStatus = ChargesTable['status'];
@@ -31,7 +33,11 @@ export interface Charge {
   failureCode: string | null;
   failureMessage: string | null;
   customer: { name: string; email: string; document: string };
-  card: { brand: CardBrand; last4: string; expMonth: number; expYear: number };
+  /** Null for PIX and boleto. */
+  card: { brand: CardBrand; last4: string; expMonth: number; expYear: number } | null;
+  /** Read beside the charge for PIX and boleto (charges/payment-details.ts); undefined when not read. */
+  pix?: PixDetails | null;
+  boleto?: BoletoDetails | null;
   fraudSessionId: string | null;
   submerchantId: string | null;
   fraudAnalysis: FraudAnalysis;
@@ -39,6 +45,8 @@ export interface Charge {
   review: ChargeReview | null;
   canceledAt: string | null;
   refundedAt: string | null;
+  /** When a pending charge (PIX, boleto) expires unpaid; null for card charges. */
+  expiresAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -79,12 +87,15 @@ export function toCharge(row: Selectable<ChargesTable>): Charge {
     failureCode: row.failure_code,
     failureMessage: row.failure_message,
     customer: { name: row.customer_name, email: row.customer_email, document: row.customer_document },
-    card: {
-      brand: row.card_brand as CardBrand,
-      last4: row.card_last4,
-      expMonth: Number(row.card_exp_month),
-      expYear: Number(row.card_exp_year),
-    },
+    card:
+      row.card_brand === null
+        ? null
+        : {
+            brand: row.card_brand as CardBrand,
+            last4: row.card_last4 ?? '',
+            expMonth: Number(row.card_exp_month),
+            expYear: Number(row.card_exp_year),
+          },
     fraudSessionId: row.fraud_session_id,
     submerchantId: row.submerchant_id,
     fraudAnalysis: {
@@ -107,6 +118,7 @@ export function toCharge(row: Selectable<ChargesTable>): Charge {
         : null,
     canceledAt: row.canceled_at,
     refundedAt: row.refunded_at,
+    expiresAt: row.expires_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -132,7 +144,7 @@ export function chargeSearchText(id: string, customer: NewCharge['customer']): s
  * A marketplace charge names the seller it is for: one of the merchant's own submerchants, and an active one
  * (approved by review). Read inside the charge's transaction; an active submerchant never leaves that status.
  */
-async function checkSubmerchant(trx: Kysely<Database>, merchantId: string, submerchantId: string) {
+export async function checkSubmerchant(trx: Kysely<Database>, merchantId: string, submerchantId: string) {
   const submerchant = await trx
     .selectFrom('submerchants')
     .select('status')
@@ -156,7 +168,10 @@ async function checkSubmerchant(trx: Kysely<Database>, merchantId: string, subme
 }
 
 /** The checks a schema cannot express; all 400 or 422 before anything is read or written. */
-function checkNewCharge(merchant: Merchant, input: NewCharge): void {
+export function checkNewCharge(
+  merchant: Merchant,
+  input: Pick<NewCharge, 'customer' | 'paymentMethod' | 'fraudSessionId'>,
+): void {
   const documentError = taxIdError('customer.document', input.customer.document, 'either');
   if (documentError) {
     throw validationError('The request body is invalid: see error.details.', [
@@ -312,6 +327,7 @@ export async function createCharge(
       review_note: null,
       canceled_at: null,
       refunded_at: null,
+      expires_at: null,
       created_at: timestamp,
       updated_at: timestamp,
     };

@@ -13,7 +13,7 @@ export interface ChargesTable {
   amount: number;
   payment_method: string;
   installments: number;
-  status: 'captured' | 'failed' | 'refunded' | 'in_review' | 'canceled';
+  status: 'captured' | 'failed' | 'refunded' | 'in_review' | 'canceled' | 'pending' | 'paid' | 'expired';
   failure_code: string | null;
   failure_message: string | null;
   customer_name: string;
@@ -21,14 +21,15 @@ export interface ChargesTable {
   /** Digits only. */
   customer_document: string;
   customer_document_type: 'cpf' | 'cnpj';
-  card_token_id: string;
-  card_brand: string;
-  card_bin: string;
-  card_last4: string;
-  card_exp_month: number;
-  card_exp_year: number;
-  card_holder_name: string;
-  card_hash: string;
+  /** The card columns are null for a charge without a card (PIX, boleto); migration 0060. */
+  card_token_id: string | null;
+  card_brand: string | null;
+  card_bin: string | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  card_holder_name: string | null;
+  card_hash: string | null;
   fraud_session_id: string | null;
   /** The merchant's active submerchant the charge is for (marketplaces), when it named one; migration 0017. */
   submerchant_id: string | null;
@@ -57,6 +58,45 @@ export interface ChargesTable {
   review_note: string | null;
   /** When the authorization was released (a rejected review): nothing was taken from the card. */
   canceled_at: string | null;
+  /** When a pending charge (PIX, boleto) expires unpaid; null for the others. Migration 0060. */
+  expires_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A PIX charge's dynamic BR Code (charges/pix/). */
+export interface ChargePixTable {
+  charge_id: string;
+  /** The charge's id at the PSP (26–35 letters and digits). */
+  txid: string;
+  /** The PSP's payload location the BR Code names, without scheme. */
+  location: string;
+  br_code: string;
+  qr_code_svg: string;
+}
+
+/** A boleto charge's numbers and printable page (charges/boleto/). */
+export interface ChargeBoletoTable {
+  charge_id: string;
+  bank: string;
+  our_number: string;
+  barcode: string;
+  digitable_line: string;
+  /** YYYY-MM-DD. */
+  due_date: string;
+  instructions: string | null;
+  /** The random token of the printable page's URL (no key needed, not guessable). */
+  page_token: string;
+  url: string;
+}
+
+/** A payment the PSP reported for a charge no longer pending (expired, or paid already): refused, recorded. */
+export interface ChargeLatePaymentsTable {
+  id: string;
+  charge_id: string;
+  merchant_id: string;
+  amount: number;
+  /** The charge's status when the payment arrived. */
+  charge_status: string;
+  received_at: string;
 }

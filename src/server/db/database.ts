@@ -1,5 +1,10 @@
 import type { BankAccountsTable } from '../bank-accounts/table.js';
-import type { ChargesTable } from '../charges/table.js';
+import type {
+  ChargeBoletoTable,
+  ChargeLatePaymentsTable,
+  ChargePixTable,
+  ChargesTable,
+} from '../charges/table.js';
 import type { IdempotencyKeysTable } from '../core/idempotency.js';
 import type { DashboardAuditTable, DashboardSessionsTable, DashboardUsersTable } from '../dashboard/table.js';
 import type { DisputesTable } from '../disputes/table.js';
@@ -41,6 +46,9 @@ export interface Database {
   fraud_session_reuse_refusals: FraudSessionReuseRefusalsTable;
   card_tokens: CardTokensTable;
   charges: ChargesTable;
+  charge_pix: ChargePixTable;
+  charge_boleto: ChargeBoletoTable;
+  charge_late_payments: ChargeLatePaymentsTable;
   card_velocity_locks: CardVelocityLocksTable;
   device_graph: DeviceGraphTable;
   fraud_labels: FraudLabelsTable;

@@ -29,7 +29,7 @@ export async function suggestedEvidence(db: Kysely<Database>, dispute: Dispute) 
   const { fraudAnalysis, review } = charge;
   const sentences = [
     `Charge ${charge.id} of ${money(charge.amount)} was paid on ${charge.createdAt} by ${charge.customer.name} ` +
-      `(${charge.customer.email}) with a ${charge.card.brand} card ending in ${charge.card.last4}.`,
+      `(${charge.customer.email}) ${charge.card ? `with a ${charge.card.brand} card ending in ${charge.card.last4}` : `by ${charge.paymentMethod}`}.`,
     device
       ? `The checkout ran in ${device.browser ?? 'a browser'}${device.os ? ` on ${device.os}` : ''}` +
         `${device.visitor_id ? `, device id ${device.visitor_id}` : ''}, from IP address ${ipAddress}.`

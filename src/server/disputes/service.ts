@@ -94,7 +94,8 @@ export async function receiveChargeback(
       .select(['id', 'merchant_id', 'amount', 'status', 'card_brand'])
       .where('acquirer_reference', '=', notice.authorizationId)
       .executeTakeFirst();
-    if (!charge) throw notFound('Charge');
+    // Only a card charge has an authorization, and so a brand, to be disputed through.
+    if (!charge || charge.card_brand === null) throw notFound('Charge');
     if (charge.status !== 'captured') throw chargeNotDisputable(charge.status);
     const existing = await trx
       .selectFrom('disputes')

@@ -26,7 +26,8 @@ export async function assessCharge(
   input: {
     merchant: Pick<Merchant, 'id' | 'allowedHosts'>;
     session: FraudSession | null;
-    cardHash: string;
+    /** Null for a charge without a card (PIX, boleto): the card rules then do not apply. */
+    cardHash: string | null;
     customer: { document: string; email: string };
     now: Date;
     deviceGraph: DeviceGraphHasher;

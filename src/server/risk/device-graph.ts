@@ -69,7 +69,7 @@ export function deviceGraphHasher(cardHashKey: string) {
     entry(input: {
       session: FraudSession;
       merchantId: string;
-      cardHash: string;
+      cardHash: string | null;
       customer: { document: string; email: string };
     }): DeviceGraphEntry | null {
       const profiler = input.session.signals?.profiler;
@@ -81,7 +81,7 @@ export function deviceGraphHasher(cardHashKey: string) {
         visitor_key: keyedHash(key, 'visitor', visitorId),
         merchant_key: keyedHash(key, 'merchant', input.merchantId),
         buyer_key: keyedHash(key, 'buyer', `${document}\u0000${email.trim().toLowerCase()}`),
-        card_key: keyedHash(key, 'card', input.cardHash),
+        card_key: input.cardHash === null ? null : keyedHash(key, 'card', input.cardHash),
         components_digest: components === null ? null : keyedHash(key, 'components', components),
       };
     },

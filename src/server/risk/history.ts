@@ -27,7 +27,7 @@ const LINK_ROWS = 200;
 const GRAPH_ROWS = 50;
 
 interface LinkedCharge {
-  card_hash: string;
+  card_hash: string | null;
   customer_document: string;
   customer_email: string;
 }
@@ -220,7 +220,8 @@ export async function recentHistory(
   db: Kysely<Database>,
   input: {
     merchantId: string;
-    cardHash: string;
+    /** Null without a card (PIX, boleto): no card count, no card links. */
+    cardHash: string | null;
     customer: { document: string; email: string };
     session: FraudSession;
     now: Date;
@@ -266,7 +267,7 @@ export async function recentHistory(
     read.review_threshold === null || read.decline_threshold === null
       ? null
       : { review: Number(read.review_threshold), decline: Number(read.decline_threshold) };
-  const cardCharges = Number(read.card_charges);
+  const cardCharges = input.cardHash === null ? null : Number(read.card_charges);
   if (visitorId === null || entry === null)
     return { thresholds, history: { cardCharges, deviceCharges: null, visitor: null, graph: null } };
   const visitor = visitorLinks(input, {
@@ -279,19 +280,19 @@ export async function recentHistory(
       cardCharges,
       deviceCharges: Number(read.device_charges),
       visitor,
-      graph: graphLinks(read.device_graph),
+      graph: graphLinks(read.device_graph, input.cardHash === null),
     },
   };
 }
 
 /** The graph's counts as the rules read them, this charge's merchant and card included in the velocity counts. */
-function graphLinks(value: unknown): DeviceGraphLinks {
+function graphLinks(value: unknown, cardless: boolean): DeviceGraphLinks {
   const counts = (typeof value === 'string' ? JSON.parse(value) : value) as GraphCounts;
   return {
     otherComponents: Number(counts.other_components) > 0,
     otherMerchantBuyerAndCard: Number(counts.other_merchant_buyer_and_card) > 0,
     recentMerchants: Number(counts.other_recent_merchants) + 1,
-    recentCards: Number(counts.other_recent_cards) + 1,
+    recentCards: cardless ? null : Number(counts.other_recent_cards) + 1,
   };
 }
 
@@ -300,7 +301,7 @@ function graphLinks(value: unknown): DeviceGraphLinks {
  * its charges, source IPs of its sessions, and whether another session carried it from another engine or OS.
  */
 function visitorLinks(
-  input: { cardHash: string; customer: { document: string; email: string }; session: FraudSession },
+  input: { cardHash: string | null; customer: { document: string; email: string }; session: FraudSession },
   linked: { charges: LinkedCharge[]; sessions: LinkedSession[] },
 ): VisitorLinks {
   const { charges, sessions } = linked;
@@ -314,7 +315,11 @@ function visitorLinks(
     );
   });
   return {
-    cards: distinct([input.cardHash, ...charges.map((charge) => charge.card_hash)]),
+    // The device's earlier PIX and boleto charges have no card; a charge without one counts none.
+    cards:
+      input.cardHash === null
+        ? null
+        : distinct([input.cardHash, ...charges.flatMap((charge) => charge.card_hash ?? [])]),
     buyers: Math.max(
       distinct([input.customer.document, ...charges.map((charge) => charge.customer_document)]),
       distinct([input.customer.email, ...charges.map((charge) => charge.customer_email)].map(lower)),

@@ -11,7 +11,8 @@ export type LabelSource = FraudLabelsTable['source'];
 /** What a charge is known by: its device, card, buyer and network address. */
 export interface LabelSubject {
   visitorId: string | null;
-  cardHash: string;
+  /** Null for a charge paid without a card (PIX, boleto). */
+  cardHash: string | null;
   document: string;
   ip: string | null;
 }
@@ -26,7 +27,7 @@ export function labelKeyer(cardHashKey: string) {
   const key = deriveKey(cardHashKey, 'fraud-labels');
   return (subject: LabelSubject): LabelKeys => ({
     visitor_key: subject.visitorId ? keyedHash(key, 'visitor', subject.visitorId) : null,
-    card_key: keyedHash(key, 'card', subject.cardHash),
+    card_key: subject.cardHash ? keyedHash(key, 'card', subject.cardHash) : null,
     buyer_key: keyedHash(key, 'buyer', subject.document),
     ip_key: subject.ip ? keyedHash(key, 'ip', normalizeIp(subject.ip)) : null,
   });
@@ -99,7 +100,7 @@ export async function fraudLabelsOf(
     .where('label', '=', 'fraud')
     .where((eb) =>
       eb.or([
-        eb('card_key', '=', keys.card_key),
+        ...(keys.card_key ? [eb('card_key', '=', keys.card_key)] : []),
         eb('buyer_key', '=', keys.buyer_key),
         ...(keys.visitor_key ? [eb('visitor_key', '=', keys.visitor_key)] : []),
       ]),

@@ -22,7 +22,8 @@ export interface DeviceGraphTable {
   merchant_key: string;
   /** Of the customer's document and e-mail together. */
   buyer_key: string;
-  card_key: string;
+  /** Null for a charge without a card (PIX, boleto): it counts as no card. */
+  card_key: string | null;
   /** Of the report's stable components; null when it carried none. */
   components_digest: string | null;
   created_at: string;
@@ -40,7 +41,7 @@ export interface FraudLabelsTable {
   label: 'fraud' | 'not_fraud';
   source: 'review' | 'dispute';
   visitor_key: string | null;
-  card_key: string;
+  card_key: string | null;
   buyer_key: string;
   ip_key: string | null;
   created_at: string;

@@ -21,7 +21,7 @@ export interface RiskInput {
     /** Earlier charges of this device (visitor id) in the device window; null when the device is unknown. */
     deviceCharges: number | null;
     /** Earlier charges of this card in the card window. */
-    cardCharges: number;
+    cardCharges: number | null;
     /** What else this device (visitor id) was seen with in the linking window; null when the device is unknown. */
     visitor?: VisitorLinks | null;
     /** What the platform-wide device graph held of this device before this charge; null when it is unknown. */
@@ -42,12 +42,14 @@ export interface DeviceGraphLinks {
   otherMerchantBuyerAndCard: boolean;
   /** Distinct merchants and cards of the device in the velocity window, this charge's included. */
   recentMerchants: number;
-  recentCards: number;
+  /** Null for a charge without a card (PIX, boleto). */
+  recentCards: number | null;
 }
 
 /** Distinct values seen with one visitor id in the linking window, this charge and its session included. */
 export interface VisitorLinks {
-  cards: number;
+  /** Null for a charge without a card (PIX, boleto). */
+  cards: number | null;
   /** The larger of the distinct customer documents and distinct customer e-mails. */
   buyers: number;
   /** Source IPs of the sessions that created the device's fraud sessions. */

@@ -67,6 +67,8 @@ describe.each(DIALECTS)('%s', (dialect) => {
         failure_message: null,
         customer: { name: 'Maria Silva', email: 'maria@example.com', document: VALID_CPF },
         card: { brand: 'visa', last4: '1111', exp_month: 12, exp_year: 2030 },
+        pix: null,
+        boleto: null,
         fraud_session_id: sessionId,
         submerchant_id: null,
         fraud_analysis: { status: 'approved', score: 0, reasons: [] },
@@ -93,7 +95,13 @@ describe.each(DIALECTS)('%s', (dialect) => {
       const event = events.find((row) => JSON.parse(row.data).id === charge.id);
       expect(event).toBeDefined();
       expect(JSON.parse(event!.data)).toEqual(charge);
-      expect(CHARGE_EVENT_TYPES).toEqual(['charge.captured', 'charge.failed', 'charge.refunded']);
+      expect(CHARGE_EVENT_TYPES).toEqual([
+        'charge.captured',
+        'charge.failed',
+        'charge.refunded',
+        'charge.paid',
+        'charge.expired',
+      ]);
     });
 
     test('a CNPJ customer is accepted', async () => {
@@ -219,7 +227,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
       expect(response.json().data.amount).toBe(100_000_000_000);
     });
 
-    test.each(['boleto', 'pix', 'debit_card', 'CREDIT_CARD'])(
+    test.each(['debit_card', 'CREDIT_CARD', 'cash'])(
       'payment_method %s → 422 PAYMENT_METHOD_NOT_SUPPORTED naming credit_card',
       async (method) => {
         const response = await postCharge(

@@ -124,7 +124,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     ['limit=0', 400],
     ['page=0', 400],
     ['limit=abc', 400],
-    ['status=pending', 400],
+    ['status=waiting', 400],
     ['date_from=2026-02-30', 400],
     ['date_from=20-11-2026', 400],
     ['date_from=2026-11-21&date_to=2026-11-20', 400],

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
 import { formatCount, formatMoney, formatTime, reasonText, t } from '../i18n/index.js';
@@ -23,12 +24,15 @@ import { AttemptLog, type Delivery, RetryButton } from './webhooks.js';
 export interface Charge {
   id: string;
   amount: number;
-  status: 'captured' | 'failed' | 'refunded' | 'in_review' | 'canceled';
+  status: 'captured' | 'failed' | 'refunded' | 'in_review' | 'canceled' | 'pending' | 'paid' | 'expired';
+  payment_method: string;
   installments: number;
   failure_code: string | null;
   failure_message: string | null;
   customer: { name: string; email: string; document: string };
-  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  card: { brand: string; last4: string; exp_month: number; exp_year: number } | null;
+  pix: { txid: string; br_code: string; expires_at: string } | null;
+  boleto: { digitable_line: string; due_date: string; our_number: string; url: string } | null;
   fraud_session_id: string | null;
   fraud_analysis: { status: string; score: number; reasons: string[] };
   review: null | {
@@ -83,16 +87,44 @@ export interface Activity {
 const yesNo = (value: boolean | null | undefined) =>
   value === null || value === undefined ? t.common.unknown : value ? t.common.yes : t.common.no;
 
+/** How the buyer pays: the card, or the PIX / boleto reference. */
+function paymentSummary(charge: Charge): string {
+  if (charge.card) return `${charge.card.brand} •••• ${charge.card.last4}`;
+  if (charge.boleto) return t.charges.boletoDue(charge.boleto.due_date);
+  return t.charges.methods[charge.payment_method] ?? charge.payment_method;
+}
+
 export function ChargesPage() {
   const [list, setList] = useState<ListState>(EMPTY_LIST);
-  const charges = useLoad(() => get<Charge[]>(`/v1/charges${query({ ...list })}`), [list]);
+  const [method, setMethod] = useState('');
+  const charges = useLoad(
+    () => get<Charge[]>(`/v1/charges${query({ ...list, payment_method: method })}`),
+    [list, method],
+  );
   return (
     <Page title={t.charges.title}>
       <ListFilters
-        statuses={['captured', 'failed', 'refunded', 'in_review', 'canceled']}
+        statuses={['captured', 'failed', 'refunded', 'in_review', 'canceled', 'pending', 'paid', 'expired']}
         state={list}
         onChange={setList}
       />
+      <label class="filters">
+        {t.charges.methodFilter}
+        <select
+          value={method}
+          onChange={(event) => {
+            setMethod((event.currentTarget as HTMLSelectElement).value);
+            setList({ ...list, page: 1 });
+          }}
+        >
+          <option value="">{t.charges.anyMethod}</option>
+          {Object.entries(t.charges.methods).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
       <PagedTable
         loaded={charges}
         caption={t.charges.title}
@@ -101,7 +133,8 @@ export function ChargesPage() {
           t.charges.head.status,
           t.charges.head.risk,
           t.charges.head.customer,
-          t.charges.head.card,
+          t.charges.head.method,
+          t.charges.head.payment,
           t.charges.head.created,
         ]}
         empty={t.charges.empty}
@@ -118,9 +151,8 @@ export function ChargesPage() {
               <Badge value={charge.fraud_analysis.status} /> {charge.fraud_analysis.score}
             </td>
             <td>{charge.customer.name}</td>
-            <td>
-              {charge.card.brand} •••• {charge.card.last4}
-            </td>
+            <td>{t.charges.methods[charge.payment_method] ?? charge.payment_method}</td>
+            <td>{paymentSummary(charge)}</td>
             <td>{formatTime(charge.created_at)}</td>
           </tr>
         )}
@@ -190,6 +222,31 @@ export function SessionEvidence(props: { session: FraudSession | null }) {
   );
 }
 
+/** A PIX or boleto charge's references, for support (what the buyer was given). */
+function paymentFacts(charge: Charge): [string, ComponentChildren][] {
+  if (charge.pix) {
+    return [
+      [t.charges.pixTxid, <code key="txid">{charge.pix.txid}</code>],
+      [t.charges.pixExpires, formatTime(charge.pix.expires_at)],
+      [t.charges.pixCode, <code key="br">{charge.pix.br_code}</code>],
+    ];
+  }
+  if (charge.boleto) {
+    return [
+      [t.charges.boletoDueDate, charge.boleto.due_date],
+      [t.charges.digitableLine, <code key="line">{charge.boleto.digitable_line}</code>],
+      [t.charges.ourNumber, charge.boleto.our_number],
+      [
+        t.charges.printableBoleto,
+        <a key="url" href={charge.boleto.url} target="_blank" rel="noreferrer">
+          {t.charges.open}
+        </a>,
+      ],
+    ];
+  }
+  return [];
+}
+
 export function ChargePage(props: { id: string; user: SessionUser }) {
   const charge = useLoad(() => get<Charge>(`/v1/charges/${props.id}`), [props.id]);
   const activity = useLoad(() => get<Activity>(`/charges/${props.id}/activity`), [props.id]);
@@ -240,14 +297,17 @@ export function ChargePage(props: { id: string; user: SessionUser }) {
             items={[
               [t.charges.head.status, <Badge key="s" value={data.status} />],
               [t.charges.head.amount, t.charges.inInstallments(formatMoney(data.amount), data.installments)],
+              [t.charges.head.method, t.charges.methods[data.payment_method] ?? data.payment_method],
               [
                 t.charges.head.card,
-                t.charges.cardExpires(
-                  `${data.card.brand} •••• ${data.card.last4}`,
-                  data.card.exp_month,
-                  data.card.exp_year,
-                ),
+                data.card &&
+                  t.charges.cardExpires(
+                    `${data.card.brand} •••• ${data.card.last4}`,
+                    data.card.exp_month,
+                    data.card.exp_year,
+                  ),
               ],
+              ...paymentFacts(data),
               [
                 t.charges.head.customer,
                 `${data.customer.name} · ${data.customer.email} · ${data.customer.document}`,

@@ -76,8 +76,9 @@ function ReviewPanel(props: {
         score {charge.fraud_analysis.score}
       </h2>
       <p>
-        {charge.customer.email} · {charge.customer.document} · {charge.card.brand} •••• {charge.card.last4} ·
-        waiting {formatWait(charge.review?.opened_at ?? charge.created_at)}, closes{' '}
+        {charge.customer.email} · {charge.customer.document} ·{' '}
+        {charge.card ? `${charge.card.brand} •••• ${charge.card.last4}` : charge.payment_method} · waiting{' '}
+        {formatWait(charge.review?.opened_at ?? charge.created_at)}, closes{' '}
         {formatTime(charge.review?.expires_at ?? null)} ·{' '}
         <Link href={`/charges/${charge.id}`}>charge page</Link>
       </p>

@@ -2,7 +2,10 @@ import { type CallOptions, type RequestOptions, segment, type Transport } from '
 import { ListRequest } from '../list.js';
 import type { Charge, ChargeCreateParams, ChargeListParams, ChargeReviewParams } from '../types.js';
 
-/** Charges: create one from a card token and the checkout's fraud session, read, list, refund. */
+/**
+ * Charges: create one from a card token, or a PIX code or a boleto (pending until paid or expired), with the
+ * checkout's fraud session; read, list (`payment_method` filter), refund a card charge.
+ */
 export class Charges {
   constructor(private readonly transport: Transport) {}
 
@@ -28,6 +31,14 @@ export class Charges {
    */
   review(id: string, params: ChargeReviewParams, options: RequestOptions = {}): Promise<Charge> {
     return this.transport.create(`/v1/charges/${segment(id)}/review`, params, options);
+  }
+
+  /**
+   * Test mode only (sk_test_…): the buyer pays a pending PIX or boleto charge, as the PSP reports a payment in live
+   * mode; `charge.paid` follows. 409 `INVALID_STATE` when the charge expired or was paid (the payment is recorded).
+   */
+  payInTestMode(id: string, options: CallOptions = {}): Promise<Charge> {
+    return this.transport.data({ method: 'POST', path: `/v1/test/charges/${segment(id)}/pay`, options });
   }
 
   /** Refunds the whole amount of a captured charge (409 `INVALID_STATE` for any other). */

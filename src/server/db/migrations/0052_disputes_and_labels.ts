@@ -38,7 +38,7 @@ const migration: Migration = {
       .addColumn('label', 'text', (column) => column.notNull())
       .addColumn('source', 'text', (column) => column.notNull())
       .addColumn('visitor_key', 'text')
-      .addColumn('card_key', 'text', (column) => column.notNull())
+      .addColumn('card_key', 'text')
       .addColumn('buyer_key', 'text', (column) => column.notNull())
       .addColumn('ip_key', 'text')
       .addColumn('created_at', 'text', (column) => column.notNull())

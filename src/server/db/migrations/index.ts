@@ -37,6 +37,8 @@ import m0050 from './0050_charge_acquirer_reference.js';
 import m0051 from './0051_charge_review.js';
 import m0052 from './0052_disputes_and_labels.js';
 import m0058 from './0058_bank_accounts.js';
+import m0060 from './0060_charges_without_card.js';
+import m0061 from './0061_charge_pix_boleto.js';
 import m0064 from './0064_dashboard_user_language.js';
 
 /**
@@ -82,5 +84,7 @@ export const migrations: Record<string, Migration> = {
   '0051_charge_review': m0051,
   '0052_disputes_and_labels': m0052,
   '0058_bank_accounts': m0058,
+  '0060_charges_without_card': m0060,
+  '0061_charge_pix_boleto': m0061,
   '0064_dashboard_user_language': m0064,
 };

@@ -5,5 +5,7 @@ export const cardVelocity = riskRule({
   description:
     "The same card number already made the policy's maximum of charges with this merchant within the window " +
     '(3 in 60 minutes by default).',
-  applies: ({ history }, policy) => history.cardCharges >= policy.velocity.card.maxCharges,
+  // A charge without a card (PIX, boleto) has no card count: null never fires.
+  applies: ({ history }, policy) =>
+    history.cardCharges !== null && history.cardCharges >= policy.velocity.card.maxCharges,
 });

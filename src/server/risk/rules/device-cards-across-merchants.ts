@@ -11,6 +11,7 @@ export const deviceCardsAcrossMerchants = riskRule({
     'This device used many distinct cards at several merchants of the platform within a short time (card testing across merchants).',
   applies: ({ history }, policy) =>
     history.graph != null &&
+    history.graph.recentCards !== null &&
     history.graph.recentCards > policy.graph.maxCards &&
     history.graph.recentMerchants >= policy.graph.minMerchants,
 });

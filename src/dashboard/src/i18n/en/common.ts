@@ -50,6 +50,7 @@ export const common = {
     captured: 'captured',
     failed: 'failed',
     refunded: 'refunded',
+    paid: 'paid',
     approved: 'approved',
     review: 'review',
     declined: 'declined',

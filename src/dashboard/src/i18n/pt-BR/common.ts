@@ -49,6 +49,7 @@ export const common: Messages['common'] = {
   statuses: {
     captured: 'capturada',
     failed: 'recusada',
+    paid: 'paga',
     refunded: 'estornada',
     approved: 'aprovado',
     review: 'em revisão',
