@@ -16,6 +16,7 @@ import { openStore } from './db/connect.js';
 import type { Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { migrations } from './db/migrations/index.js';
+import { verifyLedger } from './ledger/verify.js';
 import { createMerchant } from './merchants/service.js';
 import { createOperatorKey, listOperatorKeys, revokeOperatorKey, rollOperatorKey } from './operators/keys.js';
 import { runStandaloneWorker } from './webhooks/standalone.js';
@@ -49,6 +50,8 @@ const USAGE = `Usage: vigia <command>
                                               prints a new one-time password_set_url (7 days)
   user unlock --email E                       forget the user's failed sign-ins (every client)
   user sign-out --email E                     end every session of the user
+  ledger verify                               recompute every wallet balance from the ledger's postings;
+                                              prints {"drifts":[…]} and exits 1 on any drift
   demo-users                                  development only: the dashboard's demo users for the demo
                                               merchant of VIGIA_DEMO_KEYS_FILE (npm start runs it)
 
@@ -239,6 +242,12 @@ async function main(argv: string[]): Promise<void> {
         ),
       );
       console.log(JSON.stringify(done));
+      return;
+    }
+    case 'ledger verify': {
+      const drifts = await withStore((store) => verifyLedger(store.db));
+      console.log(JSON.stringify({ drifts }));
+      if (drifts.length > 0) process.exitCode = 1;
       return;
     }
     case 'demo-users': {

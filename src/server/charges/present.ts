@@ -21,6 +21,14 @@ export function presentCharge(charge: Charge) {
     fraud_session_id: charge.fraudSessionId,
     submerchant_id: charge.submerchantId,
     fraud_analysis: charge.fraudAnalysis,
+    split:
+      charge.split?.map((rule) => ({
+        submerchant_id: rule.submerchantId,
+        type: rule.type,
+        amount: rule.amount,
+        liable: rule.liable,
+        charge_processing_fee: rule.chargeProcessingFee,
+      })) ?? null,
     refunded_at: charge.refundedAt,
     created_at: charge.createdAt,
     updated_at: charge.updatedAt,

@@ -52,6 +52,14 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           installments: body.installments,
           fraudSessionId: body.fraud_session_id ?? null,
           submerchantId: body.submerchant_id ?? null,
+          split:
+            body.split?.map((rule) => ({
+              submerchantId: rule.submerchant_id,
+              type: rule.type,
+              amount: rule.amount,
+              liable: rule.liable ?? true,
+              chargeProcessingFee: rule.charge_processing_fee ?? false,
+            })) ?? null,
           customer: {
             name: body.customer.name.trim(),
             email: body.customer.email,

@@ -6,10 +6,13 @@ import type { Database } from '../db/database.js';
 import { businessRule, invalidState, notFound, validationError } from '../errors.js';
 import { isFraudSessionReuse, recordFraudSessionReuseRefused } from '../fraud/reuse-refusals.js';
 import type { Merchant } from '../merchants/service.js';
+import { bookChargeCaptured, bookChargeRefunded, priceCharge } from '../receivables/book.js';
 import { assessCharge } from '../risk/assess.js';
 import type { DeviceGraphHasher } from '../risk/device-graph.js';
 import { testModeAnalysis } from '../risk/test-outcomes.js';
 import type { FraudAnalysis, ReasonCode } from '../risk/types.js';
+import { checkSplitRules, type SplitRule } from '../split/allocate.js';
+import { checkSplitSubmerchants } from '../split/check.js';
 import type { CardBrand } from '../tokens/card.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import { type Authorization, acquirerKey, type CardAcquirer, FAILURE_MESSAGES } from './acquirer.js';
@@ -35,6 +38,7 @@ export interface Charge {
   fraudSessionId: string | null;
   submerchantId: string | null;
   fraudAnalysis: FraudAnalysis;
+  split: SplitRule[] | null;
   refundedAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -47,6 +51,7 @@ export interface NewCharge {
   installments: number;
   fraudSessionId: string | null;
   submerchantId: string | null;
+  split: SplitRule[] | null;
   customer: { name: string; email: string; document: string };
 }
 
@@ -74,6 +79,7 @@ export function toCharge(row: Selectable<ChargesTable>): Charge {
       score: Number(row.fraud_score),
       reasons: fromJson<ReasonCode[]>(row.fraud_reasons, []),
     },
+    split: fromJson<SplitRule[] | null>(row.split, null),
     refundedAt: row.refunded_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -149,6 +155,7 @@ function checkNewCharge(merchant: Merchant, input: NewCharge): void {
       [{ field: 'fraud_session_id', message: 'fraud_session_id is required for your account.' }],
     );
   }
+  if (input.split) checkSplitRules(input.amount, input.split);
 }
 
 /** Authorizes the card and, when approved, captures the whole amount at once. */
@@ -199,6 +206,10 @@ export async function createCharge(
 
   const charged = db.transaction().execute(async (trx) => {
     if (charge.submerchantId) await checkSubmerchant(trx, merchant.id, charge.submerchantId);
+    if (charge.split) await checkSplitSubmerchants(trx, merchant.id, charge.split);
+    // Priced before the card is charged: a split that cannot pay the fee is refused with nothing taken.
+    const bookable = { id: chargeId, merchantId: merchant.id, ...charge };
+    const priced = await priceCharge(trx, bookable);
     const { token, session } = await consumeForCharge(trx, {
       merchantId: merchant.id,
       tokenId: charge.cardToken,
@@ -257,6 +268,7 @@ export async function createCharge(
       fraud_reasons: toJson(analysis.reasons),
       search_text: chargeSearchText(chargeId, charge.customer),
       acquirer_reference: decision.approved ? decision.authorizationId : null,
+      split: charge.split && toJson(charge.split),
       refunded_at: null,
       created_at: timestamp,
       updated_at: timestamp,
@@ -270,6 +282,7 @@ export async function createCharge(
       now,
       change: { table: 'charges', row },
     });
+    if (created.status === 'captured') await bookChargeCaptured(trx, { charge: bookable, now, priced });
     await input.whenCreated?.(trx, created);
     return created;
   });
@@ -319,6 +332,8 @@ export async function refundCharge(
       );
     }
     const refunded = toCharge(row);
+    // Booked before the acquirer is asked: a refund the recipients' balances cannot cover is refused first.
+    await bookChargeRefunded(trx, { charge: refunded, now: input.now });
     // Inside the transaction: a refusal by the acquirer rolls the status back, and its key makes a retry safe.
     // A charge captured before its reference was kept (migration 0050) has none to name.
     if (row.acquirer_reference) {

@@ -34,6 +34,10 @@ import m0047 from './0047_device_graph.js';
 import m0048 from './0048_dashboard_user_controls.js';
 import m0049 from './0049_dashboard_audit.js';
 import m0050 from './0050_charge_acquirer_reference.js';
+import m0053 from './0053_ledger.js';
+import m0054 from './0054_merchant_pricing.js';
+import m0055 from './0055_receivables.js';
+import m0056 from './0056_charge_split.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -75,4 +79,8 @@ export const migrations: Record<string, Migration> = {
   '0048_dashboard_user_controls': m0048,
   '0049_dashboard_audit': m0049,
   '0050_charge_acquirer_reference': m0050,
+  '0053_ledger': m0053,
+  '0054_merchant_pricing': m0054,
+  '0055_receivables': m0055,
+  '0056_charge_split': m0056,
 };
