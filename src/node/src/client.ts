@@ -1,7 +1,9 @@
 import { Transport } from './http.js';
 import { Charges } from './resources/charges.js';
 import { FraudSessions } from './resources/fraud-sessions.js';
+import { Receivables } from './resources/receivables.js';
 import { Submerchants } from './resources/submerchants.js';
+import { Wallets } from './resources/wallets.js';
 import { Deliveries, WebhookEndpoints } from './resources/webhook-endpoints.js';
 import { DEFAULT_RETRY, type RetryOptions } from './retry.js';
 import { webhooks } from './webhooks.js';
@@ -25,6 +27,8 @@ export class Vigia {
   readonly charges: Charges;
   readonly fraudSessions: FraudSessions;
   readonly submerchants: Submerchants;
+  readonly receivables: Receivables;
+  readonly wallets: Wallets;
   readonly webhookEndpoints: WebhookEndpoints;
   readonly deliveries: Deliveries;
   readonly webhooks = webhooks;
@@ -55,6 +59,8 @@ export class Vigia {
     this.charges = new Charges(transport);
     this.fraudSessions = new FraudSessions(transport);
     this.submerchants = new Submerchants(transport);
+    this.receivables = new Receivables(transport);
+    this.wallets = new Wallets(transport);
     this.webhookEndpoints = new WebhookEndpoints(transport);
     this.deliveries = new Deliveries(transport);
   }
