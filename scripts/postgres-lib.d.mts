@@ -11,6 +11,9 @@ export interface PostgresHandle {
   /** The postmaster's process id. */
   pid: number;
   binDir: string;
+  /** The `-o` options it was started with (port and settings), to start it again on the same port. */
+  serverOptions: string;
+  logFile: string;
 }
 
 export interface StartPostgresOptions {
@@ -29,3 +32,12 @@ export function stopPostgres(handleOrDataDir: PostgresHandle | string): Promise<
 
 /** Synchronous last resort for exit handlers: immediate shutdown, folder removed. */
 export function stopPostgresSync(handle: PostgresHandle): void;
+
+/** Immediate shutdown (every session cut, no checkpoint), the data kept for `restartPostgres`. */
+export function crashPostgres(handle: PostgresHandle): void;
+
+/** Starts a crashed server again on its port (crash recovery first); updates `handle.pid`. */
+export function restartPostgres(handle: PostgresHandle): void;
+
+/** SIGSTOP (true) or SIGCONT (false) to the postmaster and every backend: a stalled host. */
+export function freezePostgres(handle: PostgresHandle, frozen: boolean): void;

@@ -128,6 +128,8 @@ function localeForInitdb() {
  * @property {string} baseDir   the temporary folder holding dataDir, the socket and the log
  * @property {number} pid       the postmaster's process id
  * @property {string} binDir
+ * @property {string} serverOptions the `-o` options it was started with (port and settings), to start it again
+ * @property {string} logFile
  */
 
 /**
@@ -178,6 +180,8 @@ export async function startPostgres(options = {}) {
           baseDir,
           pid,
           binDir,
+          serverOptions,
+          logFile,
         };
       }
       const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
@@ -238,4 +242,64 @@ function killPostmaster(dataDir) {
   } catch {
     // already gone
   }
+}
+
+/**
+ * Crashes the server as a power cut would for its clients: immediate shutdown (no checkpoint, every session
+ * cut), the data directory kept for `restartPostgres`. For fault-injection tests.
+ * @param {PostgresHandle} handle
+ */
+export function crashPostgres(handle) {
+  runPg(handle.binDir, 'pg_ctl', ['stop', '-D', handle.dataDir, '-m', 'immediate', '-w', '-t', '30', '-s'], {
+    allowFailure: true,
+  });
+}
+
+/**
+ * Starts a server stopped by `crashPostgres` again on its port (crash recovery runs first); updates `pid`.
+ * @param {PostgresHandle} handle
+ */
+export function restartPostgres(handle) {
+  runPg(handle.binDir, 'pg_ctl', [
+    'start',
+    '-D',
+    handle.dataDir,
+    '-l',
+    handle.logFile,
+    '-w',
+    '-t',
+    '60',
+    '-s',
+    '-o',
+    handle.serverOptions,
+  ]);
+  handle.pid = Number(readFileSync(join(handle.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+/**
+ * Freezes (SIGSTOP) or thaws (SIGCONT) the whole server, the postmaster and every backend, as a stalled host
+ * would: connections stay open and nothing answers. We started it, so we may signal it (as root or as its owner).
+ * @param {PostgresHandle} handle
+ * @param {boolean} frozen
+ */
+export function freezePostgres(handle, frozen) {
+  const pids = [handle.pid, ...childPids(handle.pid)];
+  // Stop the postmaster first (it would otherwise notice stopped children); continue it last.
+  const ordered = frozen ? pids : pids.reverse();
+  for (const pid of ordered) {
+    try {
+      process.kill(pid, frozen ? 'SIGSTOP' : 'SIGCONT');
+    } catch {
+      // a backend that ended meanwhile
+    }
+  }
+}
+
+/** @param {number} pid */
+function childPids(pid) {
+  const result = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' });
+  return result.stdout
+    .split('\n')
+    .map((line) => Number(line.trim()))
+    .filter((child) => child > 0);
 }

@@ -16,6 +16,7 @@ import type { Database, VigiaStore } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { migrations } from './db/migrations/index.js';
 import { openRequestCounters, type RequestCounters } from './db/rate-limit-counters.js';
+import { ERRORS } from './error-codes.js';
 import { errorBody } from './errors.js';
 import { fraudRoutes } from './fraud/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -162,7 +163,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   // Before any route: routes with `config.cors` get their preflight route and origin checks.
   registerCors(app);
 
-  await registerOpenApi(app);
+  await registerOpenApi(app, [...ERRORS.keys()]);
   await app.register(healthRoutes);
   await app.register(accountRoutes);
   await app.register(accountKeyRoutes);

@@ -4,9 +4,11 @@ import { describe, expectTypeOf, test } from 'vitest';
 import type {
   Charge,
   ChargeCreateParams,
+  ErrorCode,
   ListPage,
   ReasonCode,
   Vigia,
+  VigiaApiError,
   WebhookEndpointWithSecret,
 } from '../../src/node/src/index.js';
 
@@ -46,5 +48,15 @@ describe('@vigia/node types', () => {
     expectTypeOf<WebhookEndpointWithSecret['secret']>().toBeString();
     expectTypeOf<Awaited<ReturnType<Vigia['charges']['list']>>>().toEqualTypeOf<ListPage<Charge>>();
     expectTypeOf<ReturnType<Vigia['charges']['list']>>().toMatchTypeOf<AsyncIterable<Charge>>();
+  });
+
+  test("an error's code is typed from the service's error catalogues, and still takes codes added later", () => {
+    expectTypeOf<VigiaApiError['code']>().toEqualTypeOf<ErrorCode>();
+    expectTypeOf<'FRAUD_SESSION_EXPIRED'>().toMatchTypeOf<ErrorCode>();
+    // The catalogue's codes are a union of literals (an editor completes them), not a bare string.
+    expectTypeOf<Extract<ErrorCode, 'TOKEN_EXPIRED' | 'URL_NOT_ALLOWED'>>().toEqualTypeOf<
+      'TOKEN_EXPIRED' | 'URL_NOT_ALLOWED'
+    >();
+    expectTypeOf<'A_CODE_OF_A_NEWER_SERVICE'>().toMatchTypeOf<ErrorCode>();
   });
 });

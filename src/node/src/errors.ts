@@ -1,3 +1,12 @@
+import type { components } from './openapi.js';
+
+/**
+ * A code the service answers with: one of its catalogues' codes (docs/errors.md, from the service's OpenAPI
+ * document), or any other string, so that a code a newer service adds still type-checks (`HTTP_<status>` when an
+ * answer carried none).
+ */
+export type ErrorCode = components['schemas']['ErrorCode'] | (string & {});
+
 /** One field the service found wrong, as in its error body's `error.details`. */
 export interface ErrorDetail {
   field: string;
@@ -13,7 +22,7 @@ export class VigiaError extends Error {
 export class VigiaApiError extends VigiaError {
   override name = 'VigiaApiError';
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly details: ErrorDetail[];
   /** The service's `X-Request-Id` for this answer: quote it to support. */
   readonly requestId: string | undefined;
@@ -24,7 +33,7 @@ export class VigiaApiError extends VigiaError {
 
   constructor(input: {
     status: number;
-    code: string;
+    code: ErrorCode;
     message: string;
     details?: ErrorDetail[];
     requestId?: string;

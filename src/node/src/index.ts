@@ -1,5 +1,6 @@
 export { Vigia, type VigiaOptions } from './client.js';
 export {
+  type ErrorCode,
   type ErrorDetail,
   VigiaApiError,
   VigiaConnectionError,

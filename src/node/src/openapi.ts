@@ -86,8 +86,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "DATABASE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -169,8 +172,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -188,8 +194,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -207,8 +216,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -292,8 +326,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -311,8 +348,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -330,8 +370,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -349,8 +392,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -368,8 +414,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -460,8 +531,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -479,8 +553,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -498,8 +575,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -517,8 +597,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -536,8 +619,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -555,8 +641,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -574,8 +663,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -647,8 +761,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -666,8 +783,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -685,8 +805,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -762,8 +907,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -781,8 +929,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -800,8 +951,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -819,8 +973,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -838,8 +995,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -857,8 +1017,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -954,8 +1139,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -973,8 +1161,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -992,8 +1183,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1011,8 +1205,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1117,8 +1336,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1136,8 +1358,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1155,8 +1380,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1174,8 +1402,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1193,8 +1424,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1212,8 +1446,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1322,8 +1581,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1341,8 +1603,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1360,8 +1625,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1379,8 +1647,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1664,8 +1957,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1683,8 +1979,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1702,8 +2001,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1721,8 +2045,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1740,8 +2067,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1759,8 +2089,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "TAX_ID_ALREADY_REGISTERED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -1778,8 +2111,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2030,8 +2388,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2049,8 +2410,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2068,8 +2432,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2087,8 +2454,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2106,8 +2476,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2382,8 +2777,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2401,8 +2799,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2420,8 +2821,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2439,8 +2843,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2458,8 +2865,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2477,8 +2887,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2496,8 +2909,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2515,8 +2931,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2534,8 +2953,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2638,8 +3082,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2657,8 +3104,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2676,8 +3126,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2695,8 +3148,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2714,8 +3170,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2876,8 +3357,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2895,8 +3379,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2914,8 +3401,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2933,8 +3423,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2952,8 +3467,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2971,8 +3489,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -2990,8 +3533,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3082,8 +3650,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3101,8 +3672,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3120,8 +3694,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3139,8 +3716,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3158,8 +3738,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3211,8 +3816,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3230,8 +3838,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3249,8 +3860,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3268,8 +3882,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "REPRESENTATIVE_REQUIRED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3287,8 +3926,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3416,8 +4080,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3435,8 +4102,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3454,8 +4124,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3473,8 +4146,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3492,8 +4168,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3617,8 +4318,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3636,8 +4340,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3655,8 +4362,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3674,8 +4384,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3693,8 +4428,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3712,8 +4450,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3731,8 +4472,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "LEGAL_REPRESENTATIVE_NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3750,8 +4494,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3860,8 +4629,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3879,8 +4651,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3898,8 +4673,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3917,8 +4695,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3936,8 +4717,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -3991,8 +4797,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4010,8 +4819,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4029,8 +4841,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4048,8 +4863,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4067,8 +4885,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4086,8 +4907,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4186,8 +5032,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4205,8 +5054,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4224,8 +5076,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4243,8 +5098,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4262,8 +5120,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4367,8 +5250,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4386,8 +5272,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4405,8 +5294,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4424,8 +5316,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4443,8 +5360,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4462,8 +5382,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4481,8 +5426,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4566,8 +5536,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4585,8 +5558,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4604,8 +5580,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4623,8 +5602,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4642,8 +5624,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4694,8 +5701,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4713,8 +5723,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4732,8 +5745,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4751,8 +5767,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4770,8 +5789,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4864,8 +5908,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4883,8 +5930,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4902,8 +5952,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4921,8 +5974,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4940,8 +5996,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4959,8 +6018,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -4978,8 +6040,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5228,8 +6315,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5247,8 +6337,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5266,8 +6359,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5285,8 +6381,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5304,8 +6403,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5323,8 +6425,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "REPRESENTATIVE_REQUIRED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5342,8 +6447,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5596,8 +6726,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5615,8 +6748,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5634,8 +6770,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5653,8 +6792,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5672,8 +6814,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5691,8 +6836,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5806,8 +6976,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5825,8 +6998,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5844,8 +7020,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -5863,8 +7042,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6117,8 +7321,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6136,8 +7343,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6155,8 +7365,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6174,8 +7387,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6193,8 +7409,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6449,8 +7690,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6468,8 +7712,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6487,8 +7734,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6506,8 +7756,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6525,8 +7778,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6544,8 +7800,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6805,8 +8086,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6824,8 +8108,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6843,8 +8130,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6862,8 +8152,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6881,8 +8174,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6900,8 +8196,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -6919,8 +8218,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7031,8 +8355,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7050,8 +8377,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7069,8 +8399,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7088,8 +8421,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7107,8 +8443,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7126,8 +8465,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7238,8 +8602,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7257,8 +8624,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7276,8 +8646,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7295,8 +8668,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7314,8 +8690,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7333,8 +8712,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7452,8 +8856,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7471,8 +8878,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7490,8 +8900,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7509,8 +8922,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7528,8 +8944,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7547,8 +8966,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7566,8 +8988,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7660,8 +9107,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7679,8 +9129,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7698,8 +9151,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7717,8 +9173,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7736,8 +9195,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -7755,8 +9217,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8009,8 +9496,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8028,8 +9518,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8047,8 +9540,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN" | "TEST_MODE_ONLY";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8066,8 +9562,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8085,8 +9584,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8104,8 +9606,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8365,8 +9892,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8384,8 +9914,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8403,8 +9936,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN" | "TEST_MODE_ONLY";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8422,8 +9958,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8441,8 +9980,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8460,8 +10002,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8479,8 +10024,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8651,8 +10221,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8670,8 +10243,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8689,8 +10265,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8708,8 +10287,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8727,8 +10309,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8795,8 +10402,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8814,8 +10424,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8833,8 +10446,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8893,8 +10531,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -8997,8 +10660,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9016,8 +10682,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9035,8 +10704,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9054,8 +10726,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9073,8 +10748,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9092,8 +10770,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9111,8 +10792,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9130,8 +10814,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9249,8 +10958,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9268,8 +10980,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9287,8 +11002,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9306,8 +11024,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9325,8 +11046,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9344,8 +11068,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9363,8 +11090,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9382,8 +11112,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9401,8 +11134,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9654,8 +11412,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9673,8 +11434,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9692,8 +11456,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9711,8 +11478,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9730,8 +11500,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9884,8 +11679,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9903,8 +11701,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9922,8 +11723,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9941,8 +11745,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9960,8 +11767,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9979,8 +11789,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -9998,8 +11811,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10017,8 +11833,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10143,8 +11984,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10162,8 +12006,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10181,8 +12028,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10200,8 +12050,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10346,8 +12221,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10365,8 +12243,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10384,8 +12265,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10403,8 +12287,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10422,8 +12309,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10441,8 +12331,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10460,8 +12353,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10479,8 +12375,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10588,8 +12509,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10607,8 +12531,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10626,8 +12553,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10645,8 +12575,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10664,8 +12597,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10783,8 +12741,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10802,8 +12763,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10821,8 +12785,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10840,8 +12807,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10859,8 +12829,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10878,8 +12851,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10897,8 +12873,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -10995,8 +12996,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11014,8 +13018,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11033,8 +13040,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11135,8 +13167,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11154,8 +13189,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11173,8 +13211,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11192,8 +13233,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -11211,8 +13255,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12644,8 +14713,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12663,8 +14735,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12682,8 +14757,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12701,8 +14779,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12777,8 +14880,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12796,8 +14902,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12815,8 +14924,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12834,8 +14968,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12853,8 +14990,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12872,8 +15012,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12948,8 +15113,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12967,8 +15135,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12986,8 +15157,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13005,8 +15179,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13024,8 +15201,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13076,8 +15278,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13095,8 +15300,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13114,8 +15322,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13133,8 +15344,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13152,8 +15366,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13228,8 +15467,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13247,8 +15489,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13266,8 +15511,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13285,8 +15533,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13304,8 +15555,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13323,8 +15577,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "URL_NOT_ALLOWED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13342,8 +15599,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13418,8 +15700,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13437,8 +15722,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13456,8 +15744,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13475,8 +15766,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13494,8 +15788,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13609,8 +15928,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13628,8 +15950,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13647,8 +15972,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13666,8 +15994,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13685,8 +16016,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13785,8 +16141,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13804,8 +16163,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13823,8 +16185,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13842,8 +16207,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13861,8 +16229,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13963,8 +16356,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13982,8 +16378,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14001,8 +16400,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14020,8 +16422,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14039,8 +16444,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14058,8 +16466,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14144,8 +16577,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14163,8 +16599,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14182,8 +16621,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14201,8 +16643,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14224,7 +16691,13 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        /**
+         * @description Every error code the API answers with (docs/errors.md says what each means).
+         * @enum {string}
+         */
+        ErrorCode: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "SESSION_COOKIE_AMBIGUOUS" | "EMAIL_TAKEN" | "OWN_USER" | "NO_MERCHANT_ROLE" | "PASSWORD_LINK_INVALID" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID" | "DATABASE_UNAVAILABLE" | "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_REQUIRED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF" | "LEGAL_REPRESENTATIVE_NOT_FOUND" | "TEST_MODE_ONLY" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
+    };
     responses: never;
     parameters: never;
     requestBodies: never;

@@ -2,10 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_KEY_GRACE_SECONDS } from '../core/keys.js';
-import { ApiError, notFound } from '../errors.js';
+import { apiError, GENERAL_ERRORS, notFound } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses, Id } from '../http/envelope.js';
-import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
+import {
+  IDEMPOTENCY_CODES,
+  IdempotencyKeyHeaders,
+  idempotencyHooks,
+  recordIdempotentResponse,
+} from '../http/idempotency.js';
 import { listPreviousKeys, type RolledKey, revokePreviousKey, rollMerchantKey } from '../merchants/keys.js';
 import { presentPreviousKey, presentRolledKey } from '../merchants/present.js';
 import { KeyRollBody, PreviousKeySchema, PreviousKeysSchema, RolledKeySchema } from '../merchants/schemas.js';
@@ -34,8 +39,8 @@ function currentKeyHash(request: FastifyRequest): string {
     throw new Error(`route ${request.routeOptions.url} managed keys without a secret key`);
   }
   if (caller.replacedKeyExpiresAt) {
-    throw new ApiError(
-      403,
+    throw apiError(
+      GENERAL_ERRORS,
       'FORBIDDEN',
       `This secret key was replaced by a roll and works only until ${caller.replacedKeyExpiresAt.toISOString()}; ` +
         'manage keys with your current secret key.',
@@ -68,7 +73,7 @@ export const accountKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: KeyRollBody,
         response: {
           200: dataResponse(RolledKeySchema),
-          ...errorResponses(400, 401, 403, 409, 415, 422, 429),
+          ...errorResponses(400, 401, 403, 409, 415, 429, ...IDEMPOTENCY_CODES),
         },
       },
     },

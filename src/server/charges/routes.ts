@@ -1,11 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { notFound, validationError } from '../errors.js';
+import { FRAUD_ERRORS } from '../fraud/errors.js';
 import { callerInTestMode, merchantOf } from '../http/auth.js';
-import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
-import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
+import { codesOf, dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
+import {
+  IDEMPOTENCY_CODES,
+  IdempotencyKeyHeaders,
+  idempotencyHooks,
+  recordIdempotentResponse,
+} from '../http/idempotency.js';
 import { toListFilters } from '../http/lists.js';
 import { deviceGraphHasher } from '../risk/device-graph.js';
+import { TOKENS_ERRORS } from '../tokens/errors.js';
+import { CHARGES_ERRORS } from './errors.js';
 import { listCharges } from './list.js';
 import { presentCharge } from './present.js';
 import { ChargeBody, ChargeListQuery, ChargeSchema } from './schemas.js';
@@ -37,7 +45,23 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: ChargeBody,
         response: {
           201: dataResponse(ChargeSchema),
-          ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
+          ...errorResponses(
+            400,
+            401,
+            403,
+            413,
+            415,
+            429,
+            ...IDEMPOTENCY_CODES,
+            ...codesOf(CHARGES_ERRORS),
+            ...codesOf(TOKENS_ERRORS),
+            ...codesOf(
+              FRAUD_ERRORS,
+              'FRAUD_SESSION_NOT_FOUND',
+              'FRAUD_SESSION_EXPIRED',
+              'FRAUD_SESSION_ALREADY_USED',
+            ),
+          ),
         },
       },
     },
@@ -126,7 +150,10 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: 'Only a captured charge can be refunded; anything else is 409 INVALID_STATE.',
         headers: IdempotencyKeyHeaders,
         params: Type.Object({ id: Id }),
-        response: { 200: dataResponse(ChargeSchema), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
+        response: {
+          200: dataResponse(ChargeSchema),
+          ...errorResponses(400, 401, 403, 404, 409, 429, ...IDEMPOTENCY_CODES),
+        },
       },
     },
     async (request) => {

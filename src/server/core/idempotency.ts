@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ApiError } from '../errors.js';
+import { apiError, GENERAL_ERRORS } from '../errors.js';
 import { newId } from './ids.js';
 
 /**
@@ -74,16 +74,16 @@ export function idempotencyRequestHash(secret: string, method: string, path: str
 }
 
 const reused = () =>
-  new ApiError(
-    422,
+  apiError(
+    GENERAL_ERRORS,
     'IDEMPOTENCY_KEY_REUSED',
     'This Idempotency-Key was already used with a different request (method, path or body) in the last ' +
       '24 hours. Use a new key for a new request.',
   );
 
 export const inUse = () =>
-  new ApiError(
-    409,
+  apiError(
+    GENERAL_ERRORS,
     'IDEMPOTENCY_KEY_IN_USE',
     'A request with this Idempotency-Key is still being processed. Retry shortly to get its result.',
     undefined,

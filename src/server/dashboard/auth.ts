@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isTestKey } from '../core/keys.js';
-import { ApiError } from '../errors.js';
+import { apiError, GENERAL_ERRORS } from '../errors.js';
 import type { RouteAuth } from '../http/auth.js';
 import { applyRateLimit, applyUserRateLimit, type RateLimitCategory } from '../http/rate-limit.js';
 import { currentPublicKey } from '../merchants/keys.js';
@@ -30,7 +30,7 @@ declare module 'fastify' {
 export const CSRF_HEADER = 'x-csrf-token';
 const READS = new Set(['GET', 'HEAD']);
 
-const forbidden = (message: string) => new ApiError(403, 'FORBIDDEN', message);
+const forbidden = (message: string) => apiError(GENERAL_ERRORS, 'FORBIDDEN', message);
 
 function sameToken(given: string | string[] | undefined, expected: string): boolean {
   if (typeof given !== 'string' || given.length !== expected.length) return false;
@@ -65,8 +65,8 @@ export async function authenticateDashboardRequest(
   const config = request.routeOptions.config;
   if (config.dashboardPublic) return;
   if (!session) {
-    throw new ApiError(
-      401,
+    throw apiError(
+      GENERAL_ERRORS,
       'UNAUTHORIZED',
       'Sign in to the dashboard first (your session may have expired).',
     );

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../errors.js';
+import { apiError } from '../errors.js';
+import { DASHBOARD_ERRORS } from './errors.js';
 import { SESSION_MAX_MS } from './sessions.js';
 
 /**
@@ -26,8 +27,8 @@ export function sessionCookie(request: FastifyRequest, reply: FastifyReply): str
   }
   if (values.length > 1) {
     clearSessionCookie(request, reply);
-    throw new ApiError(
-      400,
+    throw apiError(
+      DASHBOARD_ERRORS,
       'SESSION_COOKIE_AMBIGUOUS',
       'This request carries two dashboard session cookies: sign in again (clear this site’s cookies if it persists).',
     );

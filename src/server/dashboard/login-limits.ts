@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { VigiaStore } from '../db/database.js';
 import { openRateLimitCounters } from '../db/rate-limit-counters.js';
-import { ApiError } from '../errors.js';
+import { type ApiError, apiError, GENERAL_ERRORS } from '../errors.js';
 import { ipBucket } from '../http/rate-limit.js';
 
 const WINDOW_SECONDS = 15 * 60;
@@ -71,8 +71,8 @@ const clientKey = (attempt: SignInAttempt) => `${accountKey(attempt)}:ip:${ipBuc
 
 function tooMany(msBeforeNext: number): ApiError {
   const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
-  return new ApiError(
-    429,
+  return apiError(
+    GENERAL_ERRORS,
     'RATE_LIMIT_EXCEEDED',
     `Too many sign-in attempts: try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     undefined,

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ApiError } from '../errors.js';
-import { dataResponse, errorResponses } from '../http/envelope.js';
+import { apiError, GENERAL_ERRORS } from '../errors.js';
+import { codesOf, dataResponse, errorResponses } from '../http/envelope.js';
 import { getMerchant } from '../merchants/service.js';
 import { clearSessionCookie, setSessionCookie } from './cookies.js';
+import { DASHBOARD_ERRORS } from './errors.js';
 import { LoginLimits } from './login-limits.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords.js';
 import { closeSession, type DashboardSession, openSession } from './sessions.js';
@@ -69,7 +70,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const attempt = { ip: request.ip, email, epoch: account?.sign_in_epoch ?? 0 };
       await limits.admit(attempt);
       const user = await authenticate(app.store.db, account, request.body.password, app.clock());
-      if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'The e-mail or the password is not right.');
+      if (!user) throw apiError(GENERAL_ERRORS, 'UNAUTHORIZED', 'The e-mail or the password is not right.');
       await limits.succeeded(attempt);
       const { token, csrfToken } = await openSession(app.store.db, user.id, app.clock());
       setSessionCookie(request, reply, token);
@@ -112,7 +113,10 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { dashboardPublic: true },
       schema: {
         body: PasswordSetBody,
-        response: { 200: Type.Object({ message: Type.String() }), ...errorResponses(400, 422) },
+        response: {
+          200: Type.Object({ message: Type.String() }),
+          ...errorResponses(400, ...codesOf(DASHBOARD_ERRORS, 'PASSWORD_LINK_INVALID')),
+        },
       },
     },
     async (request) => {
@@ -123,8 +127,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.clock(),
       );
       if (!user) {
-        throw new ApiError(
-          422,
+        throw apiError(
+          DASHBOARD_ERRORS,
           'PASSWORD_LINK_INVALID',
           'This password link is not valid: it was used already or is older than 7 days. Ask for a new one.',
         );

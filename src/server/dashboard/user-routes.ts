@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { ApiError, businessRule, notFound } from '../errors.js';
+import { businessRule, notFound } from '../errors.js';
 import { Id } from '../http/envelope.js';
 import type { MerchantRole } from './table.js';
 import {
@@ -110,7 +110,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch('/users/:id', { config, schema: { ...schema, body: RoleBody } }, async (request) => {
     const row = await target(request, request.params.id, 'change the role of');
     if (!(await changeRole(app.store.db, row.id, request.body.role as MerchantRole, app.clock()))) {
-      throw new ApiError(422, 'NO_MERCHANT_ROLE', "The operator's users have no merchant role to change.");
+      throw businessRule('NO_MERCHANT_ROLE', "The operator's users have no merchant role to change.");
     }
     return changed(await reread(row.id), 'Role changed.');
   });

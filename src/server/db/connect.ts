@@ -73,6 +73,9 @@ export function queryPool<Row>(
 
 const AFFECTING = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
+/** The statement that used the connection fails with the error too: that is where it is handled. */
+function ignoreLostConnection(): void {}
+
 function openSqlite(file: string): SQLite.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const database = new SQLite(file);
@@ -113,8 +116,14 @@ export function openStore<DB>(databaseUrl: string): Store<DB> {
     connectionTimeoutMillis: PG_CONNECTION_TIMEOUT_MS,
     statement_timeout: PG_STATEMENT_TIMEOUT_MS,
   });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
+  // A client losing its connection (PostgreSQL restarted, the network cut) must not crash the process. pg's pool
+  // listens for an idle client's 'error' (the pool's own 'error' event, below), but not for a client checked out,
+  // between two statements of a transaction, whose unexpected end is then an unhandled 'error' event: every
+  // client gets a listener of its own for its whole life. The query in flight fails with the same error (answered
+  // 503, http/errors.ts), the pool drops the broken client, and the next query opens a new connection.
+  // docs/decisions/database-outages.md
+  pool.on('connect', (client) => client.on('error', ignoreLostConnection));
+  pool.on('error', ignoreLostConnection);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
   return {

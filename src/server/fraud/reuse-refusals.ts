@@ -1,11 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors.js';
-import { FRAUD_SESSION_ALREADY_USED } from './errors.js';
 
 /** Whether a charge was refused because its fraud session had already been used by another charge. */
 export const isFraudSessionReuse = (error: unknown): boolean =>
-  error instanceof ApiError && error.code === FRAUD_SESSION_ALREADY_USED;
+  error instanceof ApiError && error.code === 'FRAUD_SESSION_ALREADY_USED';
 
 /**
  * Counts one refused reuse for the merchant's day. Called after the refused charge rolled back (the count must

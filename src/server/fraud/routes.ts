@@ -3,9 +3,9 @@ import { SIGNALS_MAX_BYTES } from '@vigia/sdk';
 import type { FastifyRequest } from 'fastify';
 import { notFound, validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
-import { dataResponse, errorResponses } from '../http/envelope.js';
-import { IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
-import { signalsRefusalError } from './errors.js';
+import { codesOf, dataResponse, errorResponses } from '../http/envelope.js';
+import { IDEMPOTENCY_CODES, IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
+import { FRAUD_ERRORS, signalsRefusalError } from './errors.js';
 import { presentFraudSession } from './present.js';
 import { startFraudSessionPurge } from './purge.js';
 import { readRequestHeaders } from './request-headers.js';
@@ -59,7 +59,7 @@ export const fraudRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: CreateFraudSessionBody,
         response: {
           201: dataResponse(CreatedFraudSessionSchema),
-          ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
+          ...errorResponses(400, 401, 403, 413, 415, 429, ...IDEMPOTENCY_CODES),
         },
       },
     },
@@ -113,7 +113,22 @@ export const fraudRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: SignalsBody,
         response: {
           200: dataResponse(SignalsRecordedSchema),
-          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+          ...errorResponses(
+            400,
+            401,
+            403,
+            404,
+            409,
+            413,
+            415,
+            429,
+            ...codesOf(
+              FRAUD_ERRORS,
+              'FRAUD_SESSION_EXPIRED',
+              'FRAUD_SESSION_ALREADY_USED',
+              'FRAUD_SIGNALS_TOKEN_INVALID',
+            ),
+          ),
         },
       },
     },

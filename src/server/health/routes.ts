@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ApiError } from '../errors.js';
-import { errorResponses } from '../http/envelope.js';
+import { apiError } from '../errors.js';
+import { codesOf, errorResponses } from '../http/envelope.js';
+import { HEALTH_ERRORS } from './errors.js';
 
 const Status = Type.Object({
   message: Type.String(),
@@ -31,7 +32,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'Readiness: the database answers',
-        response: { 200: Status, ...errorResponses(503) },
+        response: { 200: Status, ...errorResponses(...codesOf(HEALTH_ERRORS)) },
       },
     },
     async (request) => {
@@ -40,7 +41,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return { message: 'Service is ready.', data: { status: 'ok', database: app.store.dialect } };
       } catch (error) {
         request.log.error({ err: error }, 'readiness check: database unreachable');
-        throw new ApiError(503, 'DATABASE_UNAVAILABLE', 'The database is not reachable.');
+        throw apiError(HEALTH_ERRORS, 'DATABASE_UNAVAILABLE', 'The database is not reachable.');
       }
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { hashesEqual, hashKey, isTestKey, type KeyKind, keyKind } from '../core/keys.js';
-import { ApiError } from '../errors.js';
+import { apiError, GENERAL_ERRORS } from '../errors.js';
 import type { CredentialCache } from './credential-cache.js';
 import type { RateLimitCategory } from './rate-limit.js';
 
@@ -148,12 +148,12 @@ const FORBIDDEN: Record<Exclude<RouteAuth, 'none'>, string> = {
 export function enforceAuth(required: RouteAuth | undefined, credentials: Credentials): void {
   if (!required || required === 'none') return;
   if (credentials.status !== 'valid') {
-    throw new ApiError(401, 'UNAUTHORIZED', UNAUTHORIZED[credentials.status], undefined, {
+    throw apiError(GENERAL_ERRORS, 'UNAUTHORIZED', UNAUTHORIZED[credentials.status], undefined, {
       'WWW-Authenticate': 'Basic realm="vigia"',
     });
   }
   if (!ALLOWED[required].includes(credentials.caller.kind)) {
-    throw new ApiError(403, 'FORBIDDEN', FORBIDDEN[required]);
+    throw apiError(GENERAL_ERRORS, 'FORBIDDEN', FORBIDDEN[required]);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../errors.js';
+import { apiError, GENERAL_ERRORS } from '../errors.js';
 import type { Caller } from './auth.js';
 import type { RateLimitCategory } from './rate-limit.js';
 
@@ -59,8 +59,8 @@ export function assertOriginAllowed(caller: Caller | null, origin: string | unde
   if (allowedHosts.length === 0) return;
   if (origin === undefined) {
     if (caller.kind === 'secret') return;
-    throw new ApiError(
-      403,
+    throw apiError(
+      GENERAL_ERRORS,
       'FORBIDDEN',
       'This merchant restricts its public key to its allowed_hosts, and the request has no Origin header: ' +
         'call this route from the checkout page, in a browser.',
@@ -68,8 +68,8 @@ export function assertOriginAllowed(caller: Caller | null, origin: string | unde
   }
   const host = originHost(origin);
   if (host !== null && isHostAllowed(host, allowedHosts)) return;
-  throw new ApiError(
-    403,
+  throw apiError(
+    GENERAL_ERRORS,
     'FORBIDDEN',
     host === null
       ? `The page's origin (${origin.slice(0, 100)}) is not allowed to use this merchant's keys: load the checkout over http(s) from a host in allowed_hosts.`

@@ -1,6 +1,8 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ApiError, type ErrorDetail, errorBody } from '../errors.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
+import { ApiError, type ErrorDetail, errorBody, GENERAL_ERRORS } from '../errors.js';
+import { errorResponses } from './envelope.js';
 
 function fieldOf(error: ErrorObject, part: string | undefined): string {
   const path = error.instancePath
@@ -57,35 +59,44 @@ export function validationDetails(errors: ErrorObject[], part: string | undefine
 /** How many problems a validation answer lists; the message gives the total. */
 export const MAX_ERROR_DETAILS = 20;
 
-const FASTIFY_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+/** Fastify's own refusals, answered with our codes (their statuses come from the general catalogue). */
+const FASTIFY_ERRORS: Record<string, { code: keyof typeof GENERAL_ERRORS; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: {
-    status: 413,
     code: 'PAYLOAD_TOO_LARGE',
     message: 'The request body is larger than 1 MiB.',
   },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'The request body must be JSON, sent with Content-Type: application/json.',
   },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
-    status: 400,
     code: 'VALIDATION_ERROR',
     message: 'The request says it has a JSON body but the body is empty.',
   },
-  FST_ERR_CTP_INVALID_JSON_BODY: {
-    status: 400,
-    code: 'VALIDATION_ERROR',
-    message: 'The request body is not valid JSON.',
-  },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'VALIDATION_ERROR', message: 'The request body is not valid JSON.' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
-    status: 400,
     code: 'VALIDATION_ERROR',
     message: 'The Content-Length header does not match the body.',
   },
 };
 
+/**
+ * The wait a 503 asks for while the database is away: a crash-restarted PostgreSQL is back within seconds, and a
+ * client that honours Retry-After retries about when it is. docs/decisions/database-outages.md
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 1;
+
+/** Every /v1 route may answer 503 while its database is away: its OpenAPI responses say so. */
+function documentOutages(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const responses = route.schema?.response as Record<number, unknown> | undefined;
+    if (!route.url.startsWith('/v1') || !responses || responses[503]) return;
+    route.schema!.response = { ...responses, ...errorResponses(503) };
+  });
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
+  documentOutages(app);
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.headers) reply.headers(error.headers);
@@ -111,7 +122,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send(errorBody('PAYLOAD_TOO_LARGE', `The request body is larger than ${size}, this route's limit.`));
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
-    if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
+    if (known)
+      return reply.status(GENERAL_ERRORS[known.code].status).send(errorBody(known.code, known.message));
     if (error instanceof SyntaxError) {
       return reply.status(400).send(errorBody('VALIDATION_ERROR', 'The request body is not valid JSON.'));
     }
@@ -120,6 +132,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(status)
         .send(errorBody(status === 400 ? 'VALIDATION_ERROR' : 'BAD_REQUEST', error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable: answered 503');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(
+          errorBody(
+            'SERVICE_UNAVAILABLE',
+            'The service cannot reach its database right now, so the request may not have been completed. ' +
+              'Retry it after Retry-After seconds, with the same Idempotency-Key.',
+          ),
+        );
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

@@ -4,16 +4,22 @@ import type { Kysely } from 'kysely';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
+  IDEMPOTENCY_LEASE_MS,
   idempotencyRequestHash,
   inUse,
   releaseIdempotencyKey,
 } from '../core/idempotency.js';
 import { openSecret, sealSecret } from '../core/secret-box.js';
 import type { Database } from '../db/database.js';
-import { validationError } from '../errors.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
+import { GENERAL_ERRORS, validationError } from '../errors.js';
 import { merchantOf } from './auth.js';
+import { codesOf } from './envelope.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** What a route that takes an Idempotency-Key documents besides its own codes (409 in use, 422 reused). */
+export const IDEMPOTENCY_CODES = codesOf(GENERAL_ERRORS, 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED');
 
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
@@ -124,6 +130,9 @@ export function idempotencyHooks(
     payload: unknown,
   ) => {
     const body = payloadText(payload);
+    // The database is away: freeing the key now would hold the answer until that fails too (a frozen database:
+    // the pool's 5 s connection timeout); it is freed once the database answers again.
+    if (reply.statusCode === 503) return releaseWhenReachable(app.store.db, claim, 0);
     try {
       if (reply.statusCode >= 500 || body === null) await releaseIdempotencyKey(app.store.db, claim);
       else
@@ -133,8 +142,11 @@ export function idempotencyHooks(
           body: claim.stored(body),
         });
     } catch (error) {
-      // The response itself is right; an unrecorded key only means a retry waits for the lease to lapse.
-      request.log.error({ err: error }, 'could not record the idempotency key outcome');
+      // The response itself is right; an unrecorded key only means a retry waits for the lease to lapse, unless
+      // the database was away (the 503 itself, most often): then the key is freed as soon as it answers again.
+      if (reply.statusCode >= 500 && isDatabaseUnavailable(error)) {
+        releaseWhenReachable(app.store.db, claim, RELEASE_FIRST_MS);
+      } else request.log.error({ err: error }, 'could not record the idempotency key outcome');
     }
   };
 
@@ -162,6 +174,31 @@ export function idempotencyHooks(
   };
 
   return { preHandler, onSend };
+}
+
+/** Freeing a key while the database is away: 250 ms, doubling to 2 s, for as long as the claim's lease lasts. */
+const RELEASE_FIRST_MS = 250;
+const RELEASE_MAX_MS = 2_000;
+
+/**
+ * Frees the key of a request that failed because the database was away, once the database answers again, so that
+ * the client's retry (told Retry-After: 1) runs at once instead of meeting 409 until the lease lapses. Freeing
+ * is safe whatever happened to the request's transaction: a committed one completed the key in that transaction,
+ * and only an in-flight key is freed. After the lease the key may be taken over anyway: then this stops.
+ * docs/decisions/database-outages.md
+ */
+function releaseWhenReachable(db: Kysely<Database>, claim: ActiveClaim, firstWait: number): void {
+  const giveUpAt = Date.now() + IDEMPOTENCY_LEASE_MS;
+  const attempt = (wait: number) => {
+    const timer = setTimeout(() => {
+      releaseIdempotencyKey(db, claim).catch((error: unknown) => {
+        if (isDatabaseUnavailable(error) && Date.now() + wait < giveUpAt)
+          attempt(Math.min(RELEASE_MAX_MS, Math.max(RELEASE_FIRST_MS, wait * 2)));
+      });
+    }, wait);
+    timer.unref();
+  };
+  attempt(firstWait);
 }
 
 /**

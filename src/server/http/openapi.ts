@@ -16,8 +16,11 @@ const DOCS_CSP = [
   "connect-src 'self'",
 ].join('; ');
 
-/** The OpenAPI 3.1 document is generated from the route schemas; /docs renders it for people. */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+/**
+ * The OpenAPI 3.1 document is generated from the route schemas; /docs renders it for people. `errorCodes` (every
+ * code of the catalogues) becomes the `ErrorCode` schema, which the Node client types its errors' codes with.
+ */
+export async function registerOpenApi(app: FastifyInstance, errorCodes: readonly string[]): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -30,7 +33,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           '{ message, error: { code, details? } }. Lists take page, limit (1–100), date_from, date_to, status ' +
           'and search.',
       },
-      components: { securitySchemes: { basicAuth: { type: 'http', scheme: 'basic' } } },
+      components: {
+        securitySchemes: { basicAuth: { type: 'http', scheme: 'basic' } },
+        schemas: {
+          ErrorCode: {
+            type: 'string',
+            enum: [...errorCodes],
+            description: 'Every error code the API answers with (docs/errors.md says what each means).',
+          },
+        },
+      },
       security: [{ basicAuth: [] }],
     },
   });

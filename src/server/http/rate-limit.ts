@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestCounters, WindowCount } from '../db/rate-limit-counters.js';
-import { ApiError } from '../errors.js';
+import { apiError, GENERAL_ERRORS } from '../errors.js';
 import type { Caller } from './auth.js';
 
 /** The rate-limit buckets a route may declare (`config.rateLimit`), besides `none`. */
@@ -183,8 +183,8 @@ function admit(bucket: Bucket, reply: FastifyReply, { consumed, msBeforeNext }: 
   setRateLimitHeaders(reply, bucket, consumed, msBeforeNext);
   if (consumed > bucket.limit) {
     const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
-    throw new ApiError(
-      429,
+    throw apiError(
+      GENERAL_ERRORS,
       'RATE_LIMIT_EXCEEDED',
       `Too many ${bucket.what}: the limit is ${bucket.limit} per window. Retry after ${retryAfter} s.`,
       undefined,

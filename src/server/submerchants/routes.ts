@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../errors.js';
-import { dataResponse, errorResponses, listResponse } from '../http/envelope.js';
-import { IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
+import { codesOf, dataResponse, errorResponses, listResponse } from '../http/envelope.js';
+import { IDEMPOTENCY_CODES, IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
 import { toListFilters } from '../http/lists.js';
 import { merchantActor } from './actors.js';
+import { SUBMERCHANTS_ERRORS } from './errors.js';
 import { presentSubmerchant, presentSubmerchantDetail, submerchantReadAnswer } from './present.js';
 import { readSubmerchantAnswer } from './read-answer.js';
 import { computeRequirements } from './requirements.js';
@@ -41,7 +42,16 @@ export const submerchantCoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: SubmerchantCreateBody,
         response: {
           201: dataResponse(SubmerchantDetailSchema),
-          ...errorResponses(400, 401, 403, 413, 415, 422, 429),
+          ...errorResponses(
+            400,
+            401,
+            403,
+            413,
+            415,
+            429,
+            ...IDEMPOTENCY_CODES,
+            ...codesOf(SUBMERCHANTS_ERRORS, 'TAX_ID_ALREADY_REGISTERED'),
+          ),
         },
       },
     },
@@ -119,7 +129,17 @@ export const submerchantCoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: SubmerchantPatchBody,
         response: {
           200: dataResponse(SubmerchantDetailSchema),
-          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+          ...errorResponses(
+            400,
+            401,
+            403,
+            404,
+            409,
+            413,
+            415,
+            429,
+            ...codesOf(SUBMERCHANTS_ERRORS, 'TAX_ID_ALREADY_REGISTERED', 'REPRESENTATIVE_NOT_ALLOWED_FOR_PF'),
+          ),
         },
       },
     },

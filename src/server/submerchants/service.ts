@@ -4,7 +4,7 @@ import { taxIdError } from '../core/tax-id.js';
 import { toJson } from '../db/columns.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { type ListFilters, paginate } from '../db/lists.js';
-import { ApiError } from '../errors.js';
+import { type ApiError, businessRule, invalidState } from '../errors.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import { type Address, addressFromRow } from './addresses/service.js';
 import { documentFromRow, type SubmerchantDocument } from './documents/service.js';
@@ -124,8 +124,7 @@ const storedCnaes = (cnaes: SubmerchantCreate['cnaes']): StoredCnae[] =>
 
 function taxIdTaken(taxId: string, existingId?: string): ApiError {
   const which = existingId ? ` (submerchant ${existingId})` : '';
-  return new ApiError(
-    422,
+  return businessRule(
     'TAX_ID_ALREADY_REGISTERED',
     `You already registered a submerchant with tax_id ${taxId}${which}: one submerchant per tax id. Update that one instead.`,
     [{ field: 'tax_id', message: `tax_id ${taxId} is already registered${which}.` }],
@@ -225,9 +224,7 @@ export async function updateSubmerchant(
     return await db.transaction().execute(async (trx) => {
       const row = await lockSubmerchant(trx, id, { merchantId: actor.id }, now);
       if (row.status !== 'pending') {
-        throw new ApiError(
-          409,
-          'INVALID_STATE',
+        throw invalidState(
           `A submerchant can be edited only while pending; this one is ${row.status}.` +
             (row.status === 'rejected' ? ' Request resubmission first.' : ''),
         );

@@ -1,9 +1,27 @@
-import { type ApiError, businessRule } from '../errors.js';
+import { type ApiError, businessRule, type ErrorCatalogue } from '../errors.js';
 import type { TokenConsumption } from './service.js';
+
+export const TOKENS_ERRORS = {
+  TOKEN_NOT_FOUND: {
+    status: 422,
+    meaning: 'A charge names a card_token that is not one of your card tokens.',
+    action: 'Tokenize the card with sdk.cards.tokenize() (POST /v1/tokens, public key) and pass its id.',
+  },
+  TOKEN_EXPIRED: {
+    status: 422,
+    meaning: 'The card token is older than its 15 minutes.',
+    action: 'Tokenize the card again and charge with the new token.',
+  },
+  TOKEN_ALREADY_USED: {
+    status: 422,
+    meaning: 'The card token was already consumed by a charge (tokens are single use).',
+    action: 'Tokenize the card again for each charge.',
+  },
+} as const satisfies ErrorCatalogue;
 
 type TokenRefusal = Extract<TokenConsumption, { ok: false }>['reason'];
 
-const TOKEN_ERRORS = {
+const REFUSALS = {
   not_found: () =>
     businessRule(
       'TOKEN_NOT_FOUND',
@@ -27,5 +45,5 @@ const TOKEN_ERRORS = {
 
 /** How a charge answers a `card_token` it could not consume: all 422, naming the field. */
 export function chargeTokenError(reason: TokenRefusal): ApiError {
-  return TOKEN_ERRORS[reason]();
+  return REFUSALS[reason]();
 }

@@ -4,7 +4,7 @@ import { validationError } from '../errors.js';
 import { recordFraudBehavior } from '../fraud/behavior.js';
 import { merchantOf } from '../http/auth.js';
 import { dataResponse, errorResponses } from '../http/envelope.js';
-import { IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
+import { IDEMPOTENCY_CODES, IdempotencyKeyHeaders, idempotencyHooks } from '../http/idempotency.js';
 import { cardHash, checkCard } from './card.js';
 import { presentToken } from './present.js';
 import { startTokenPurge } from './purge.js';
@@ -36,7 +36,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: TokenBody,
         response: {
           201: dataResponse(TokenSchema),
-          ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
+          ...errorResponses(400, 401, 403, 413, 415, 429, ...IDEMPOTENCY_CODES),
         },
       },
     },

@@ -2,9 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { businessRule, notFound, validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';
-import { dataResponse, errorResponses, listResponse } from '../http/envelope.js';
-import { IdempotencyKeyHeaders, idempotencyHooks, recordIdempotentResponse } from '../http/idempotency.js';
+import { codesOf, dataResponse, errorResponses, listResponse } from '../http/envelope.js';
+import {
+  IDEMPOTENCY_CODES,
+  IdempotencyKeyHeaders,
+  idempotencyHooks,
+  recordIdempotentResponse,
+} from '../http/idempotency.js';
 import { listQuerySchema, toListFilters } from '../http/lists.js';
+import { WEBHOOKS_ERRORS } from './errors.js';
 import type { WebhooksOptions } from './plugin.js';
 import { presentEndpoint } from './present.js';
 import {
@@ -58,7 +64,7 @@ export const endpointRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async 
         body: bodies.create,
         response: {
           201: dataResponse(EndpointWithSecretSchema),
-          ...errorResponses(400, 401, 403, 415, 422, 429),
+          ...errorResponses(400, 401, 403, 415, 429, ...IDEMPOTENCY_CODES, ...codesOf(WEBHOOKS_ERRORS)),
         },
       },
     },
@@ -125,7 +131,10 @@ export const endpointRoutes: FastifyPluginAsyncTypebox<WebhooksOptions> = async 
         summary: 'Change url, events or status (active|paused) of a webhook endpoint',
         params: IdParams,
         body: bodies.patch,
-        response: { 200: dataResponse(EndpointSchema), ...errorResponses(400, 401, 403, 404, 415, 422, 429) },
+        response: {
+          200: dataResponse(EndpointSchema),
+          ...errorResponses(400, 401, 403, 404, 415, 429, ...codesOf(WEBHOOKS_ERRORS, 'URL_NOT_ALLOWED')),
+        },
       },
     },
     async (request) => {

@@ -4,6 +4,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { SecretBoxError } from '../core/secret-box.js';
 import type { VigiaStore } from '../db/database.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { claimDueDeliveries, type InFlightLimits } from './claim.js';
 import {
   type AttemptOutcome,
@@ -73,6 +74,10 @@ export interface WorkerStats {
   succeeded: number;
   failed: number;
 }
+
+/** Recording an outcome again while the database is away: 250 ms, doubling to 2 s. */
+const RECORD_RETRY_FIRST_MS = 250;
+const RECORD_RETRY_MAX_MS = 2_000;
 
 /** An outcome that could not be recorded (nothing was written for it). */
 const UNRECORDED = 'unrecorded';
@@ -295,20 +300,30 @@ export class DeliveryWorker {
     outcome: AttemptOutcome,
     now: Date,
   ): Promise<DeliveryStatus | null | typeof UNRECORDED> {
-    try {
-      const [status] = await this.options.store.db
-        .transaction()
-        .execute((trx) =>
-          recordAttempts(trx, { outcomes: [outcome], workerId: this.id, now, random: this.options.random }),
+    // While the database is away (restarting, locked, its disk full) the outcome is kept and recorded once it is
+    // back, for half the lease at most: otherwise the delivery would wait out its lease and be sent again.
+    // docs/decisions/database-outages.md
+    const giveUpAt = Date.now() + this.leaseMs / 2;
+    for (let wait = RECORD_RETRY_FIRST_MS; ; wait = Math.min(RECORD_RETRY_MAX_MS, wait * 2)) {
+      try {
+        const [status] = await this.options.store.db
+          .transaction()
+          .execute((trx) =>
+            recordAttempts(trx, { outcomes: [outcome], workerId: this.id, now, random: this.options.random }),
+          );
+        return status ?? null;
+      } catch (error) {
+        if (isDatabaseUnavailable(error) && this.running && Date.now() + wait < giveUpAt) {
+          await new Promise((resolve) => setTimeout(resolve, wait));
+          continue;
+        }
+        // Nothing recorded: the lease expires and another attempt follows (at least once, never lost).
+        this.options.logger.error(
+          { ...this.logFields(outcome.delivery), err: error },
+          'webhook attempt outcome could not be recorded',
         );
-      return status ?? null;
-    } catch (error) {
-      // Nothing recorded: the lease expires and another attempt follows (at least once, never lost).
-      this.options.logger.error(
-        { ...this.logFields(outcome.delivery), err: error },
-        'webhook attempt outcome could not be recorded',
-      );
-      return UNRECORDED;
+        return UNRECORDED;
+      }
     }
   }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { dataResponse, errorResponses, Id, listResponse } from '../../http/envelope.js';
-import { IdempotencyKeyHeaders, idempotencyHooks } from '../../http/idempotency.js';
+import { IDEMPOTENCY_CODES, IdempotencyKeyHeaders, idempotencyHooks } from '../../http/idempotency.js';
 import { listQuerySchema, toListFilters } from '../../http/lists.js';
 import { merchantActor } from '../actors.js';
 import { SubmerchantParams } from '../schemas.js';
@@ -25,7 +25,7 @@ export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: AddressCreateBody,
         response: {
           201: dataResponse(AddressSchema),
-          ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+          ...errorResponses(400, 401, 403, 404, 413, 415, 429, ...IDEMPOTENCY_CODES),
         },
       },
     },

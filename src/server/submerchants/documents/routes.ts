@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { dataResponse, errorResponses, Id, listResponse } from '../../http/envelope.js';
-import { IdempotencyKeyHeaders, idempotencyHooks } from '../../http/idempotency.js';
+import { codesOf, dataResponse, errorResponses, Id, listResponse } from '../../http/envelope.js';
+import { IDEMPOTENCY_CODES, IdempotencyKeyHeaders, idempotencyHooks } from '../../http/idempotency.js';
 import { toListFilters } from '../../http/lists.js';
 import { merchantActor } from '../actors.js';
+import { SUBMERCHANTS_ERRORS } from '../errors.js';
 import { SubmerchantParams } from '../schemas.js';
 import { presentDocument } from './present.js';
 import { DocumentBody, DocumentParams, DocumentSchema, documentListQuery } from './schemas.js';
@@ -25,7 +26,17 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: DocumentBody,
         response: {
           201: dataResponse(DocumentSchema),
-          ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429),
+          ...errorResponses(
+            400,
+            401,
+            403,
+            404,
+            413,
+            415,
+            429,
+            ...IDEMPOTENCY_CODES,
+            ...codesOf(SUBMERCHANTS_ERRORS, 'LEGAL_REPRESENTATIVE_NOT_FOUND'),
+          ),
         },
       },
     },

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { dataResponse, errorResponses, Id, listResponse } from '../../http/envelope.js';
-import { IdempotencyKeyHeaders, idempotencyHooks } from '../../http/idempotency.js';
+import { codesOf, dataResponse, errorResponses, Id, listResponse } from '../../http/envelope.js';
+import { IDEMPOTENCY_CODES, IdempotencyKeyHeaders, idempotencyHooks } from '../../http/idempotency.js';
 import { listQuerySchema, toListFilters } from '../../http/lists.js';
 import { merchantActor } from '../actors.js';
+import { SUBMERCHANTS_ERRORS } from '../errors.js';
 import { SubmerchantParams } from '../schemas.js';
 import { presentRepresentative } from './present.js';
 import { RepresentativeBody, RepresentativeParams, RepresentativeSchema } from './schemas.js';
@@ -33,7 +34,17 @@ export const representativeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: dataResponse(RepresentativeSchema),
           201: dataResponse(RepresentativeSchema),
-          ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+          ...errorResponses(
+            400,
+            401,
+            403,
+            404,
+            413,
+            415,
+            429,
+            ...IDEMPOTENCY_CODES,
+            ...codesOf(SUBMERCHANTS_ERRORS, 'REPRESENTATIVE_NOT_ALLOWED_FOR_PF'),
+          ),
         },
       },
     },
@@ -112,7 +123,14 @@ export const representativeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           200: dataResponse(
             Type.Object({ id: Id, deleted: Type.Boolean(), deleted_document_ids: Type.Array(Id) }),
           ),
-          ...errorResponses(400, 401, 403, 404, 429),
+          ...errorResponses(
+            400,
+            401,
+            403,
+            404,
+            429,
+            ...codesOf(SUBMERCHANTS_ERRORS, 'REPRESENTATIVE_REQUIRED'),
+          ),
         },
       },
     },

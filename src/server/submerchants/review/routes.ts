@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../errors.js';
-import { dataResponse, errorResponses } from '../../http/envelope.js';
+import { codesOf, dataResponse, errorResponses } from '../../http/envelope.js';
 import { merchantActor } from '../actors.js';
+import { SUBMERCHANTS_ERRORS } from '../errors.js';
 import { presentSubmerchantDetail } from '../present.js';
 import { SubmerchantDetailSchema, SubmerchantParams } from '../schemas.js';
 import { getSubmerchantDetail } from '../service.js';
@@ -15,7 +16,7 @@ export const merchantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       transition: TRANSITIONS.submit,
       summary: 'Submit for review: pending → pending_review (a pj needs a legal representative)',
       message: 'Submerchant submitted for review.',
-      errors: [400, 401, 403, 404, 409, 422, 429],
+      errors: [400, 401, 403, 404, 409, 429, ...codesOf(SUBMERCHANTS_ERRORS, 'REPRESENTATIVE_REQUIRED')],
     },
     {
       url: '/v1/submerchants/:id/request-resubmission',

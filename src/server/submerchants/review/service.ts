@@ -1,4 +1,4 @@
-import { ApiError, invalidState, notFound } from '../../errors.js';
+import { invalidState, notFound } from '../../errors.js';
 import type { Outbox } from '../../webhooks/outbox.js';
 import { presentDocument } from '../documents/present.js';
 import { type DocumentRow, documentFromRow, type SubmerchantDocument } from '../documents/service.js';
@@ -238,8 +238,7 @@ async function applyDocumentDecision(
     .where('status', '=', document.status)
     .returningAll()
     .executeTakeFirst();
-  if (!updated)
-    throw new ApiError(409, 'INVALID_STATE', `Document ${documentId} changed meanwhile; try again.`);
+  if (!updated) throw invalidState(`Document ${documentId} changed meanwhile; try again.`);
   await recordStatusChange(trx, {
     submerchantId: submerchant.id,
     subjectType: 'document',

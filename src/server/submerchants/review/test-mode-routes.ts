@@ -3,9 +3,9 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../errors.js';
 import { callerInTestMode } from '../../http/auth.js';
-import { dataResponse, errorResponses } from '../../http/envelope.js';
+import { codesOf, dataResponse, errorResponses } from '../../http/envelope.js';
 import { merchantActor } from '../actors.js';
-import { testModeOnly } from '../errors.js';
+import { SUBMERCHANTS_ERRORS, testModeOnly } from '../errors.js';
 import { Text } from '../fields.js';
 import { presentSubmerchantDetail } from '../present.js';
 import { SubmerchantDetailSchema, SubmerchantParams } from '../schemas.js';
@@ -49,7 +49,7 @@ export const testModeReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: SubmerchantParams,
         response: {
           200: dataResponse(SubmerchantDetailSchema),
-          ...errorResponses(400, 401, 403, 404, 409, 429),
+          ...errorResponses(400, 401, 403, 404, 409, 429, ...codesOf(SUBMERCHANTS_ERRORS, 'TEST_MODE_ONLY')),
         },
       },
     },
@@ -81,7 +81,16 @@ export const testModeReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: TestRejectBody,
         response: {
           200: dataResponse(SubmerchantDetailSchema),
-          ...errorResponses(400, 401, 403, 404, 409, 415, 429),
+          ...errorResponses(
+            400,
+            401,
+            403,
+            404,
+            409,
+            415,
+            429,
+            ...codesOf(SUBMERCHANTS_ERRORS, 'TEST_MODE_ONLY'),
+          ),
         },
       },
     },

@@ -1,0 +1,124 @@
+// docs/reliability.md from a run's phases: the date, the machine, the command, the figures and the targets.
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import { findPostgresBinDir } from '../../scripts/postgres-lib.mjs';
+import { BLACK_HOLE_BOUND_MS, type PhaseReport } from './run.js';
+
+/** Recovery targets: after PostgreSQL is back, and after an instance died (the other one serves). */
+export const RECOVERY_TARGET_MS: Partial<Record<string, number>> = {
+  'restart-postgres': 5_000,
+  'freeze-postgres': 5_000,
+  'kill-instance': 1_000,
+};
+
+const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(2)} s`);
+const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
+
+function machine(): string {
+  const cpus = os.cpus();
+  let postgres = '';
+  try {
+    postgres = execFileSync(`${findPostgresBinDir()}/postgres`, ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    postgres = 'PostgreSQL (version unknown)';
+  }
+  return (
+    `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
+    `${os.type()} ${os.release()}, Node ${process.version}, ${postgres}`
+  );
+}
+
+export function recoveryMet(fault: PhaseReport['faults'][number]): boolean | null {
+  const target = RECOVERY_TARGET_MS[fault.kind];
+  if (target === undefined) return null;
+  return fault.recoveryMs !== null && fault.recoveryMs <= target;
+}
+
+export function renderReliability(phases: PhaseReport[], command: string, startedAt: Date): string {
+  const lines: string[] = [
+    '# Reliability under faults',
+    '',
+    'Written by the chaos run itself (`bench/chaos/`); do not edit by hand. What it does: two `vigia serve`',
+    'instances and a separate `vigia worker` on one dedicated PostgreSQL (durable: fsync on), then one instance on',
+    'SQLite, each under a steady load of buyers (fraud session with signals, card token, charge through',
+    '`@vigia/node` with its retries and one Idempotency-Key per charge, sent to one instance and on failure to the',
+    'other with the same key, as a load balancer with retries would; a share refunded) while faults are injected at',
+    'random moments. Webhook receivers on loopback: merchant 1 has a prompt one, a slow one (1.5 s) and one that',
+    'fails the first attempt of half the events (500); merchant 2 has a black hole (accepts, never answers) and a',
+    'prompt one. Everything stays on loopback; every loop is bounded in count and time.',
+    '',
+    `- Date: ${startedAt.toISOString()}`,
+    `- Machine: ${machine()}`,
+    `- Command: \`${command}\``,
+    '',
+    'Targets: 0 acknowledged charges lost, 0 duplicated, 0 sessions or tokens used twice, every event delivered to',
+    'every endpoint that can answer, no process crash, no 5xx outside fault windows, recovery ≤ 5 s after',
+    `PostgreSQL is back and ≤ 1 s after an instance dies, the black hole delaying the other merchant's deliveries by`,
+    `at most ${BLACK_HOLE_BOUND_MS / 1000} s (p99, outside fault windows).`,
+    '',
+  ];
+  for (const phase of phases) {
+    const c = phase.charges;
+    const w = phase.webhooks;
+    lines.push(
+      `## ${phase.name}: ${phase.passed ? 'passed' : 'FAILED'}`,
+      '',
+      `${phase.processes}; load for ${phase.loadSeconds.toFixed(0)} s, ${phase.requests.total} HTTP requests.`,
+      ...phase.notes.map((note) => `${note}`),
+      '',
+      '| check | result | target |',
+      '|---|---|---|',
+      `| charges attempted / acknowledged | ${c.attempted} / ${c.acknowledged} | |`,
+      `| acknowledged charges lost | ${c.lost} | 0 |`,
+      `| keys with more than one charge | ${c.duplicated} | 0 |`,
+      `| charges made whose answer was lost (replayed to a retry with the key) | ${c.madeUnacknowledged} | |`,
+      `| fraud sessions consumed twice | ${phase.sessionsConsumedTwice} | 0 |`,
+      `| card tokens used twice | ${phase.tokensUsedTwice} | 0 |`,
+      `| refunds acknowledged / lost / charges refunded twice | ${c.refundsAcknowledged} / ${c.refundsLost} / ${c.doubleRefunds} | – / 0 / 0 |`,
+      `| events / deliveries expected (black hole left out) | ${w.events} / ${w.expected} | |`,
+      `| deliveries missing | ${w.missing} | 0 |`,
+      `| duplicate deliveries (at least once: counted, allowed) | ${w.duplicates} | |`,
+      `| requests the black hole received | ${w.blackHoleRequests} | |`,
+      `| merchant 2's prompt endpoint, event → delivery p50 / p99 / max | ${seconds(w.otherMerchantP50Ms)} / ${seconds(w.otherMerchantP99Ms)} / ${seconds(w.otherMerchantMaxMs)} | p99 ≤ ${BLACK_HOLE_BOUND_MS / 1000} s |`,
+      `| 5xx outside fault windows | ${phase.requests.outsideFaults5xx}${phase.requests.outsideFaults5xxRoutes.length ? ` (${phase.requests.outsideFaults5xxRoutes.join(', ')})` : ''} | 0 |`,
+      `| process crashes | ${phase.crashes.length} | 0 |`,
+      `| \`vigia ledger verify\` | ${phase.ledger} | exit 0 |`,
+      '',
+      '| fault | at | what | requests in window | failed (5xx or no answer) | recovery | target met |',
+      '|---|---|---|---|---|---|---|',
+      ...phase.faults.map((fault) => {
+        const met = recoveryMet(fault);
+        return `| ${fault.kind} | ${fault.atSecond} s | ${fault.detail} | ${fault.requests} | ${(fault.failedShare * 100).toFixed(1)} % | ${seconds(fault.recoveryMs)} | ${met === null ? '–' : yes(met)} |`;
+      }),
+      '',
+    );
+    lines.push(
+      'Per fault kind (worst recovery):',
+      '',
+      '| fault kind | times | failed share (all its windows) | worst recovery | target |',
+      '|---|---|---|---|---|',
+      ...[...new Set(phase.faults.map((fault) => fault.kind))].map((kind) => {
+        const ofKind = phase.faults.filter((fault) => fault.kind === kind);
+        const requests = ofKind.reduce((sum, fault) => sum + fault.requests, 0);
+        const failed = ofKind.reduce((sum, fault) => sum + fault.failedShare * fault.requests, 0);
+        const recoveries = ofKind.map((fault) => fault.recoveryMs).filter((ms): ms is number => ms !== null);
+        const target = RECOVERY_TARGET_MS[kind];
+        return `| ${kind} | ${ofKind.length} | ${requests === 0 ? '—' : `${((failed / requests) * 100).toFixed(1)} %`} | ${seconds(recoveries.length ? Math.max(...recoveries) : null)} | ${target === undefined ? '–' : `≤ ${target / 1000} s`} |`;
+      }),
+      '',
+    );
+    if (phase.failures.length > 0) lines.push(`Failures: ${phase.failures.join('; ')}.`, '');
+    if (w.missingDetail.length > 0)
+      lines.push('Missing deliveries:', '', ...w.missingDetail.map((m) => `- ${m}`), '');
+    for (const crash of phase.crashes) lines.push('```', crash.slice(-1_200), '```', '');
+  }
+  lines.push(
+    'Recovery is the time from the moment the failing part was back (PostgreSQL accepting connections or thawed,',
+    'the disk freed; for a killed instance, the moment it died) to the first successful answer to a request sent',
+    'after it. A fault window runs from the fault to its end plus a grace (5 s for the database and the disk, 1 s for',
+    'an instance); the failed share counts the requests overlapping it. `kill-worker` delays deliveries (its leased',
+    'ones go out again when their 63 s lease lapses) but fails no request.',
+    '',
+  );
+  return lines.join('\n');
+}
