@@ -12357,7 +12357,7 @@ export interface paths {
                                  * @description UPPER_SNAKE machine-readable code (docs/errors.md)
                                  * @enum {string}
                                  */
-                                code: "IDEMPOTENCY_KEY_REUSED" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED";
+                                code: "IDEMPOTENCY_KEY_REUSED" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "SPLIT_SHARE_NOT_POSITIVE" | "SPLIT_EXCEEDS_AMOUNT" | "SPLIT_DUPLICATE_SUBMERCHANT" | "SPLIT_SUBMERCHANT_NOT_FOUND" | "SPLIT_SUBMERCHANT_NOT_ACTIVE" | "SPLIT_FEE_EXCEEDS_SHARES" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12855,7 +12855,7 @@ export interface paths {
                                  * @description UPPER_SNAKE machine-readable code (docs/errors.md)
                                  * @enum {string}
                                  */
-                                code: "IDEMPOTENCY_KEY_REUSED";
+                                code: "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13368,8 +13368,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13387,8 +13390,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13406,8 +13412,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13425,8 +13434,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13444,8 +13456,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13565,8 +13602,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13584,8 +13624,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13603,8 +13646,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13622,8 +13668,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13641,8 +13690,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13660,8 +13712,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13768,8 +13845,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13787,8 +13867,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13806,8 +13889,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13825,8 +13911,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13916,8 +14027,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13935,8 +14049,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13954,8 +14071,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13973,8 +14093,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13992,8 +14115,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14062,8 +14210,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14081,8 +14232,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14100,8 +14254,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN" | "TEST_MODE_ONLY";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14119,8 +14276,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14138,8 +14298,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14235,8 +14420,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14254,8 +14442,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14273,8 +14464,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14292,8 +14486,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14377,8 +14596,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14396,8 +14618,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14415,8 +14640,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14434,8 +14662,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14453,8 +14684,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14544,8 +14800,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14563,8 +14822,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14582,8 +14844,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14601,8 +14866,11 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -14620,8 +14888,33 @@ export interface paths {
                         "application/json": {
                             message: string;
                             error: {
-                                /** @description UPPER_SNAKE machine-readable code */
-                                code: string;
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -16696,7 +16989,7 @@ export interface components {
          * @description Every error code the API answers with (docs/errors.md says what each means).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "SESSION_COOKIE_AMBIGUOUS" | "EMAIL_TAKEN" | "OWN_USER" | "NO_MERCHANT_ROLE" | "PASSWORD_LINK_INVALID" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID" | "DATABASE_UNAVAILABLE" | "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_REQUIRED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF" | "LEGAL_REPRESENTATIVE_NOT_FOUND" | "TEST_MODE_ONLY" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
+        ErrorCode: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "SESSION_COOKIE_AMBIGUOUS" | "EMAIL_TAKEN" | "OWN_USER" | "NO_MERCHANT_ROLE" | "PASSWORD_LINK_INVALID" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID" | "DATABASE_UNAVAILABLE" | "INSUFFICIENT_BALANCE" | "SPLIT_SHARE_NOT_POSITIVE" | "SPLIT_EXCEEDS_AMOUNT" | "SPLIT_DUPLICATE_SUBMERCHANT" | "SPLIT_SUBMERCHANT_NOT_FOUND" | "SPLIT_SUBMERCHANT_NOT_ACTIVE" | "SPLIT_FEE_EXCEEDS_SHARES" | "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_REQUIRED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF" | "LEGAL_REPRESENTATIVE_NOT_FOUND" | "TEST_MODE_ONLY" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
     };
     responses: never;
     parameters: never;

@@ -11,7 +11,9 @@ import {
   recordIdempotentResponse,
 } from '../http/idempotency.js';
 import { toListFilters } from '../http/lists.js';
+import { LEDGER_ERRORS } from '../ledger/errors.js';
 import { deviceGraphHasher } from '../risk/device-graph.js';
+import { SPLIT_ERRORS } from '../split/errors.js';
 import { TOKENS_ERRORS } from '../tokens/errors.js';
 import { CHARGES_ERRORS } from './errors.js';
 import { listCharges } from './list.js';
@@ -55,6 +57,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
             ...IDEMPOTENCY_CODES,
             ...codesOf(CHARGES_ERRORS),
             ...codesOf(TOKENS_ERRORS),
+            ...codesOf(SPLIT_ERRORS),
             ...codesOf(
               FRAUD_ERRORS,
               'FRAUD_SESSION_NOT_FOUND',
@@ -152,7 +155,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: Type.Object({ id: Id }),
         response: {
           200: dataResponse(ChargeSchema),
-          ...errorResponses(400, 401, 403, 404, 409, 429, ...IDEMPOTENCY_CODES),
+          ...errorResponses(400, 401, 403, 404, 409, 429, ...IDEMPOTENCY_CODES, ...codesOf(LEDGER_ERRORS)),
         },
       },
     },

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { notFound, validationError } from '../errors.js';
 import { callerInTestMode, merchantOf } from '../http/auth.js';
-import { dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
+import { codesOf, dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
 import { toListFilters } from '../http/lists.js';
-import { testModeOnly } from '../submerchants/errors.js';
+import { SUBMERCHANTS_ERRORS, testModeOnly } from '../submerchants/errors.js';
 import { presentReceivable } from './present.js';
 import { ReceivableListQuery, ReceivableSchema, SettleBody } from './schemas.js';
 import { getReceivable, listReceivables } from './service.js';
@@ -78,7 +78,7 @@ export const receivableRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: SettleBody,
         response: {
           200: dataResponse(Type.Object({ settled: Type.Integer({ description: 'Receivables paid.' }) })),
-          ...errorResponses(400, 401, 403, 415, 429),
+          ...errorResponses(400, 401, 403, 415, 429, ...codesOf(SUBMERCHANTS_ERRORS, 'TEST_MODE_ONLY')),
         },
       },
     },
