@@ -31,6 +31,9 @@ export default defineConfig({
     headless: true,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The dashboard and the demo speak the browser's language until the user chooses one (pt-BR by default). The
+    // specs written in English read them in English; the Portuguese ones say so with test.use({ locale: 'pt-BR' }).
+    locale: 'en-US',
   },
   projects: [
     {

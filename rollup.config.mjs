@@ -1,9 +1,10 @@
-// Builds @vigia/sdk (`npm run build:sdk`):
-//   src/sdk/dist/esm/index.js                  ES module entry (the core), minified
-//   src/sdk/dist/esm/chunks/profiler-[hash].js FingerprintJS + BotD, loaded by dynamic import after setup()
-//   src/sdk/dist/iife/chunks/profiler-[hash].js the same profiler as a classic script, for the script-tag build
-//   src/sdk/dist/iife/sdk.js                   <script src> build: window.Sdk, loads that chunk after setup()
-//   src/sdk/dist/types/*.d.ts                  declarations (TypeScript compiler API, after the bundles)
+// Builds @vigia/sdk (`npm run build:sdk`), one bundle per file of src/sdk/src/entrypoints/:
+//   module.ts        → src/sdk/dist/esm/index.js                   ES module entry (the core), minified
+//                      src/sdk/dist/esm/chunks/profiler-[hash].js  FingerprintJS + BotD, by dynamic import after setup()
+//   profiler-chunk.ts → src/sdk/dist/iife/chunks/profiler-[hash].js the same profiler as a classic script
+//   script-tag.ts    → src/sdk/dist/iife/sdk.js                    <script src> build: window.Sdk, adds that chunk
+//   internal.ts      → src/sdk/dist/internal/index.js              `@vigia/sdk/internal`, the service's wire contract
+//   src/sdk/dist/types/*.d.ts                                       declarations (TypeScript compiler API)
 // and the dashboard's frontend (src/dashboard, Preact), served by the service at /dashboard:
 //   src/dashboard/dist/main.js                 entry; chunks/[name]-[hash].js (uPlot only on chart pages)
 //   src/dashboard/dist/*.css                   its stylesheet and uPlot's
@@ -18,6 +19,7 @@ import ts from 'typescript';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const sdk = path.join(root, 'src/sdk');
+const entrypoints = path.join(sdk, 'src/entrypoints');
 const dist = path.join(sdk, 'dist');
 const tsconfig = path.join(sdk, 'tsconfig.json');
 
@@ -90,12 +92,11 @@ const onwarn = (warning, warn) => {
 /**
  * The script-tag build's lazy profiler. An IIFE cannot be code-split, so the chunk is a build of its own
  * (`chunk`, run first: rollup builds the configurations in order), which records the chunk's name and the
- * SHA-384 of the bytes written; the `sdk.js` build (`core`) then gets them in place of
- * profiler/script-tag-build.ts, and loads the provider through profiler/default-script-tag.ts instead of
- * the ES module build's dynamic import (profiler/default.ts).
+ * SHA-384 of the bytes written; the `sdk.js` build (`core`) then gets them as the content of
+ * profiler/script-tag-build.ts, whose source holds empty values.
  */
 function scriptTagProfiler() {
-  const profilerSrc = path.join(sdk, 'src/profiler');
+  const chunkValues = path.join(sdk, 'src/profiler/script-tag-build.ts');
   let built;
   return {
     chunk: {
@@ -112,19 +113,9 @@ function scriptTagProfiler() {
       },
     },
     core: {
-      name: 'vigia-profiler-script-tag',
-      resolveId(source, importer) {
-        if (importer === path.join(profilerSrc, 'index.ts') && source === './default.js')
-          return path.join(profilerSrc, 'default-script-tag.ts');
-        if (
-          importer === path.join(profilerSrc, 'default-script-tag.ts') &&
-          source === './script-tag-build.js'
-        )
-          return '\0vigia-profiler-chunk';
-        return null;
-      },
+      name: 'vigia-profiler-chunk-values',
       load(id) {
-        if (id !== '\0vigia-profiler-chunk') return null;
+        if (id !== chunkValues) return null;
         if (!built) this.error('the profiler chunk must be built before sdk.js');
         return `export const PROFILER_CHUNK = ${JSON.stringify(built)};`;
       },
@@ -172,10 +163,10 @@ const dashboardBuild = {
   },
 };
 
-export default [
-  dashboardBuild,
+// `npm run build:dashboard` (VIGIA_BUILD=dashboard) builds the dashboard alone, leaving the SDK's dist as it is.
+const sdkBuilds = [
   {
-    input: path.join(sdk, 'src/index.ts'),
+    input: path.join(entrypoints, 'module.ts'),
     onwarn,
     plugins: [clean(), nodeResolve({ browser: true }), compile(), declarations()],
     output: {
@@ -189,7 +180,7 @@ export default [
     },
   },
   {
-    input: path.join(sdk, 'src/profiler/script-tag-chunk.ts'),
+    input: path.join(entrypoints, 'profiler-chunk.ts'),
     onwarn,
     plugins: [profilerScript.chunk, nodeResolve({ browser: true }), compile()],
     output: {
@@ -201,7 +192,7 @@ export default [
     },
   },
   {
-    input: path.join(sdk, 'src/iife.ts'),
+    input: path.join(entrypoints, 'script-tag.ts'),
     onwarn,
     plugins: [profilerScript.core, nodeResolve({ browser: true }), compile()],
     output: {
@@ -213,4 +204,12 @@ export default [
       plugins: [minify(false)],
     },
   },
+  {
+    input: path.join(entrypoints, 'internal.ts'),
+    onwarn,
+    plugins: [compile()],
+    output: { file: path.join(dist, 'internal/index.js'), format: 'es', sourcemap: true },
+  },
 ];
+
+export default process.env.VIGIA_BUILD === 'dashboard' ? [dashboardBuild] : [dashboardBuild, ...sdkBuilds];

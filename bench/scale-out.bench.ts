@@ -1,16 +1,31 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CHROME_UA } from '../test/helpers/charges.js';
 import { startServer } from './lib/child.js';
 import { load } from './lib/load.js';
-import type { BenchFigure } from './lib/report.js';
+import { type BenchFigure, machine, markdownTable } from './lib/report.js';
 import { freshPostgresUrl } from './lib/stores.js';
 import { percentile, startLatencyReceiver, subscribeReceiver } from './webhooks.bench.js';
 
 const NAME = 'scale-out (2 instances + vigia worker, PostgreSQL)';
 
+const SCALING_DOC = path.resolve(import.meta.dirname, '../docs/scaling.md');
+const START = '<!-- scale-out:start (written by `npm run bench -- scale-out`; do not edit) -->';
+const END = '<!-- scale-out:end -->';
+
+/** docs/scaling.md with this run's figures, its time, machine and load between its markers. */
+export function withScaleOutFigures(doc: string, figures: BenchFigure[], at: string, load: string): string {
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`docs/scaling.md lacks the markers ${START} … ${END}`);
+  const run = `Measured ${at} on ${machine()}, load average ${load} (1-minute, at the start and the end).`;
+  return `${doc.slice(0, start + START.length)}\n\n${run}\n\n${markdownTable(figures)}\n\n${doc.slice(end)}`;
+}
+
 /**
- * Issue 14: two service instances without workers and one separate `vigia worker`, each its own process, on one
+ * Two service instances without workers and one separate `vigia worker`, each its own process, on one
  * durable PostgreSQL over loopback. Fraud sessions and charges are split across both instances; every charge's
  * notification is sent by the separate worker, woken across processes by LISTEN/NOTIFY.
  */
@@ -19,6 +34,8 @@ export async function scaleOutBenchmark(durationSeconds: number): Promise<BenchF
   const burst = Number(process.env.BENCH_SCALE_CHARGES ?? 600);
   const env = { BENCH_DATABASE_URL: await freshPostgresUrl() };
   const scripts = path.join(import.meta.dirname, 'servers');
+  const at = new Date().toISOString();
+  const loadAtStart = os.loadavg()[0]!.toFixed(1);
   const receiver = await startLatencyReceiver();
   const stops: (() => Promise<void>)[] = [];
   try {
@@ -117,7 +134,7 @@ export async function scaleOutBenchmark(durationSeconds: number): Promise<BenchF
     if (receiver.badSignatures() > 0) throw new Error(`${receiver.badSignatures()} bad signatures`);
 
     const seconds = (chargesDone - burstStarted) / 1000;
-    return [
+    const figures: BenchFigure[] = [
       {
         benchmark: NAME,
         metric: 'fraud sessions, both instances (10 connections)',
@@ -157,6 +174,12 @@ export async function scaleOutBenchmark(durationSeconds: number): Promise<BenchF
         unit: 'ms',
       },
     ];
+    const loadAverage = `${loadAtStart}–${os.loadavg()[0]!.toFixed(1)}`;
+    fs.writeFileSync(
+      SCALING_DOC,
+      withScaleOutFigures(fs.readFileSync(SCALING_DOC, 'utf8'), figures, at, loadAverage),
+    );
+    return figures;
   } finally {
     for (const stop of stops.reverse()) await stop();
     await receiver.close();

@@ -13,6 +13,15 @@ import {
   type WebhookEventType,
   WebhookVerificationError,
 } from '../src/node/src/index.js';
+import {
+  DEFAULT_LANGUAGE,
+  type DemoLanguage,
+  fill,
+  INTL_LOCALES,
+  isDemoLanguage,
+  LANGUAGE_NAMES,
+  MESSAGES,
+} from './messages.js';
 
 const port = Number(process.env.DEMO_PORT || 4001);
 const host =
@@ -89,11 +98,65 @@ const CONTENT_SECURITY_POLICY = [
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** Pages and scripts learn the service URL and the public key from the server, as a merchant's templates would. */
-function render(text: string, keys: DemoKeys): string {
-  return text
-    .replaceAll('__VIGIA_API_URL__', escapeHtml(apiUrl))
-    .replaceAll('__VIGIA_PUBLIC_KEY__', escapeHtml(keys.public_key));
+const LANGUAGE_COOKIE = 'demo_lang';
+
+/**
+ * The buyer's language: the switch's `?lang=` (remembered in a cookie), else the remembered one, else the first of
+ * the browser's Accept-Language the shop speaks, else pt-BR (docs/decisions/dashboard-language.md).
+ */
+function pageLanguage(request: http.IncomingMessage, url: URL): { language: DemoLanguage; chosen: boolean } {
+  const asked = url.searchParams.get('lang');
+  if (isDemoLanguage(asked)) return { language: asked, chosen: true };
+  const remembered = (request.headers.cookie ?? '')
+    .split(';')
+    .map((cookie) => cookie.trim().split('='))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+  if (isDemoLanguage(remembered)) return { language: remembered, chosen: false };
+  for (const range of (request.headers['accept-language'] ?? '').split(',')) {
+    const base = range.split(';')[0]!.trim().toLowerCase().split('-')[0];
+    const found = Object.keys(MESSAGES).find((language) => language.toLowerCase().split('-')[0] === base);
+    if (isDemoLanguage(found)) return { language: found, chosen: false };
+  }
+  return { language: DEFAULT_LANGUAGE, chosen: false };
+}
+
+/** The order's total as the buyer's language writes money (`R$ 199,00`). */
+const orderTotal = (language: DemoLanguage) =>
+  new Intl.NumberFormat(INTL_LOCALES[language], { style: 'currency', currency: 'BRL' }).format(
+    ORDER.amount / 100,
+  );
+
+/** The switch: each language named in itself, linking to this page in it. */
+function languageLinks(language: DemoLanguage, pathname: string): string {
+  return (Object.keys(MESSAGES) as DemoLanguage[])
+    .map(
+      (other) =>
+        `<a href="${escapeHtml(pathname)}?lang=${other}" lang="${other}" hreflang="${other}"${other === language ? ' aria-current="true"' : ''}>${LANGUAGE_NAMES[other]}</a>`,
+    )
+    .join(' ');
+}
+
+/**
+ * Pages and scripts learn the service URL and the public key from the server, as a merchant's templates would,
+ * and the page's words from demo/messages.ts in the buyer's language.
+ */
+function render(text: string, keys: DemoKeys, language: DemoLanguage, pathname: string): string {
+  const words = MESSAGES[language];
+  return (
+    text
+      .replaceAll('__VIGIA_API_URL__', escapeHtml(apiUrl))
+      .replaceAll('__VIGIA_PUBLIC_KEY__', escapeHtml(keys.public_key))
+      // The templates are written with the default language's tag (a valid one, for the HTML linters).
+      .replace(`<html lang="${DEFAULT_LANGUAGE}">`, `<html lang="${language}">`)
+      .replaceAll('__LANG__', language)
+      .replaceAll('__LANGUAGES__', languageLinks(language, pathname))
+      .replaceAll('__AMOUNT__', escapeHtml(orderTotal(language)))
+      .replace(/__T:([\w.]+)__/g, (mark, key: string) =>
+        key in words
+          ? escapeHtml(fill(words[key as keyof typeof words], { amount: orderTotal(language) }))
+          : mark,
+      )
+  );
 }
 
 /** Both checkout pages show the same form and panels; only how they load the SDK differs. */
@@ -429,15 +492,28 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     if (!UUID.test(id)) return json(response, 400, { message: 'The charge id must be a UUID.' });
     return json(response, 200, { data: notificationsByCharge.get(id) ?? [] });
   }
+  const { language, chosen } = pageLanguage(request, url);
+  if (url.pathname === '/messages.js') {
+    return send(response, 200, `window.DemoMessages = ${JSON.stringify(MESSAGES[language])};\n`, {
+      'Content-Type': CONTENT_TYPES['.js']!,
+    });
+  }
   const file = PAGES[url.pathname];
   if (!file) return send(response, 404, 'Not found.', { 'Content-Type': 'text/plain; charset=utf-8' });
   const extension = path.extname(file);
-  const body = render(await withCheckoutMain(await readFile(path.join(publicDir, file), 'utf8')), keys);
+  const page = await withCheckoutMain(await readFile(path.join(publicDir, file), 'utf8'));
+  const body = render(page, keys, language, url.pathname);
   return send(response, 200, body, {
     'Content-Type': CONTENT_TYPES[extension] ?? 'application/octet-stream',
     ...(extension === '.html' && {
       'Content-Security-Policy': CONTENT_SECURITY_POLICY,
       'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'Content-Language': language,
+      Vary: 'Accept-Language, Cookie',
+      // The switch's choice is remembered for the shop's other pages and later visits.
+      ...(chosen && {
+        'Set-Cookie': `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`,
+      }),
     }),
   });
 }

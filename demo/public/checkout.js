@@ -2,8 +2,9 @@
 // validates with as the buyer types are static properties of it (Sdk.validateCard, Sdk.cardBrand, …).
 // (A classic script: a top-level `const Sdk` here would clash with the SDK's global.)
 
-window.DemoUi.run(window.Sdk, 'script tag', {
+window.DemoUi.run(window.Sdk, 'script', {
   validateCard: window.Sdk.validateCard,
   cardBrand: window.Sdk.cardBrand,
   CARD_LENGTHS: window.Sdk.CARD_LENGTHS,
+  cvvLength: window.Sdk.cvvLength,
 });

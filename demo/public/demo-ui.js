@@ -2,6 +2,8 @@
 // their `Sdk` and the SDK's card helpers). It is what a merchant's checkout does: init, setup on load, a card
 // form checked as the buyer types, tokenize, send the token and the sessionId to its own backend, show the
 // outcome. It also shows what the service holds and the fraud analysis, which a real checkout would not.
+// Its words are demo/messages.ts's, in the page's language (window.DemoMessages, from /messages.js): the SDK and
+// the API answer with codes, and the page says them to the buyer.
 (() => {
   const POLL_INTERVAL_MS = 500;
   const POLL_ATTEMPTS = 60;
@@ -9,7 +11,14 @@
   const byId = (id) => document.getElementById(id);
   const meta = (name) => document.querySelector(`meta[name="${name}"]`).content;
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-  const explain = (error) => (error?.code ? `${error.code}: ${error.message}` : String(error));
+  /** The page's words for `key`, its `{name}` marks filled from `values`. */
+  const t = (key, values = {}) =>
+    (window.DemoMessages[key] ?? key).replace(/\{(\w+)\}/g, (mark, name) => values[name] ?? mark);
+  /** What went wrong, in the buyer's words: the code's message (an unknown code is named in the fallback). */
+  const explain = (error) => {
+    const code = error?.code ?? 'ERROR';
+    return window.DemoMessages[`error.${code}`] ?? t('error.fallback', { code });
+  };
 
   /** `el('dd', { id: 'x' }, 'text', child)`: an element with properties and children. */
   function el(tag, properties = {}, ...children) {
@@ -59,9 +68,13 @@
         const type = document.createElement('strong');
         type.textContent = notification.type;
         const details = document.createElement('span');
-        details.textContent =
-          ` · signature ${notification.signature} · charge ${notification.charge.id} ` +
-          `(${notification.charge.status}) · event ${notification.id} · received ${notification.received_at}`;
+        details.textContent = t('webhooks.details', {
+          signature: notification.signature,
+          charge: notification.charge.id,
+          status: notification.charge.status,
+          event: notification.id,
+          received: notification.received_at,
+        });
         item.append(type, details);
         return item;
       }),
@@ -74,19 +87,19 @@
    */
   async function awaitNotification(charge, isCurrent) {
     const expected = `charge.${charge.status}`;
-    setWebhookStatus('waiting', `Waiting for the ${expected} notification…`);
+    setWebhookStatus('waiting', t('webhooks.waiting', { type: expected }));
     showNotifications([]);
     for (let attempt = 0; attempt < POLL_ATTEMPTS && isCurrent(); attempt++) {
       const { data } = await getJson(`/api/charges/${encodeURIComponent(charge.id)}/events`);
       if (!isCurrent()) return;
       showNotifications(data);
       if (data.some((notification) => notification.type === expected)) {
-        setWebhookStatus('received', `Received and verified ${expected}.`);
+        setWebhookStatus('received', t('webhooks.received', { type: expected }));
         return;
       }
       await sleep(POLL_INTERVAL_MS);
     }
-    if (isCurrent()) setWebhookStatus('error', `No ${expected} notification arrived.`);
+    if (isCurrent()) setWebhookStatus('error', t('webhooks.missing', { type: expected }));
   }
 
   const CARD_FIELDS = ['number', 'holder_name', 'exp_month', 'exp_year', 'cvv'];
@@ -123,16 +136,31 @@
     }
   }
 
+  /** `[13, 16, 19]` → `13, 16 or 19` in the page's language. */
+  const counts = (numbers) =>
+    numbers.length > 1
+      ? `${numbers.slice(0, -1).join(', ')} ${t('list.or')} ${numbers.at(-1)}`
+      : String(numbers[0]);
+
   /**
-   * The SDK's message for the field, except for a number of the wrong length: validateCard names no brand before
-   * six digits (it says the brand is not accepted), while cardBrand already knows it from the first ones.
+   * The page's words for validateCard's code. A number of the wrong length names its brand's lengths: validateCard
+   * names no brand before six digits (it says the brand is not accepted), while cardBrand already knows it.
    */
-  function messageFor(error, brand, CARD_LENGTHS) {
+  function messageFor(error, brand, { CARD_LENGTHS, cvvLength }) {
     const lengths = brand && CARD_LENGTHS[brand];
-    if (!lengths || !['INVALID_LENGTH', 'UNSUPPORTED_BRAND'].includes(error.code)) return error.message;
-    const counts =
-      lengths.length > 1 ? `${lengths.slice(0, -1).join(', ')} or ${lengths.at(-1)}` : lengths[0];
-    return `${BRAND_NAMES[brand] ?? brand} card numbers have ${counts} digits.`;
+    if (lengths && ['INVALID_LENGTH', 'UNSUPPORTED_BRAND'].includes(error.code)) {
+      return t('cardError.INVALID_LENGTH', { brand: BRAND_NAMES[brand] ?? brand, counts: counts(lengths) });
+    }
+    switch (error.code) {
+      case 'REQUIRED':
+        return t(`cardError.REQUIRED.${error.field}`);
+      case 'INVALID_YEAR':
+        return t('cardError.INVALID_YEAR', { max: String(new Date().getUTCFullYear() + 20) });
+      case 'INVALID_CVV':
+        return t('cardError.INVALID_CVV', { counts: counts(brand ? [cvvLength(brand)] : [3, 4]) });
+      default:
+        return t(`cardError.${error.code}`);
+    }
   }
 
   /**
@@ -140,7 +168,8 @@
    * number is typed, one message per field (`#<field>-error`, tied to its input by aria-describedby, with
    * aria-invalid), and `isValid()` for the Pay button. `onChange` runs after every check.
    */
-  function cardForm(form, { validateCard, cardBrand, CARD_LENGTHS }, onChange) {
+  function cardForm(form, helpers, onChange) {
+    const { validateCard, cardBrand, CARD_LENGTHS } = helpers;
     const inputs = Object.fromEntries(CARD_FIELDS.map((name) => [name, form.elements.namedItem(name)]));
     const brandShown = byId('card-brand');
     const values = () => Object.fromEntries(CARD_FIELDS.map((name) => [name, inputs[name].value]));
@@ -160,7 +189,7 @@
         const shown = error && !(input === typingIn && stillTyping(error, input.value, brand, CARD_LENGTHS));
         input.setAttribute('aria-invalid', shown ? 'true' : 'false');
         const message = byId(`${name}-error`);
-        message.textContent = shown ? messageFor(error, brand, CARD_LENGTHS) : '';
+        message.textContent = shown ? messageFor(error, brand, helpers) : '';
         message.hidden = !shown;
       }
       onChange();
@@ -174,28 +203,13 @@
 
   /**
    * What the shop tells the buyer about the outcome. `failure_message` is the service's explanation for the shop;
-   * the buyer gets what to do next, and never the fraud analysis's reasons (they would teach a fraudster).
+   * the buyer gets what to do next (`buyer.<failure_code>`), never the fraud analysis's reasons.
    */
-  const BUYER_MESSAGES = {
-    captured: 'Payment approved. Thank you for your order!',
-    card_declined: 'Your card was declined. Please pay with another card or call your bank.',
-    insufficient_funds: 'The card has no funds or limit for this amount. Please pay with another card.',
-    processing_error: 'We could not process the card and nothing was charged. Please try again.',
-    fraud_declined: 'We could not accept this payment. Please try another card or payment method.',
-  };
-  const BUYER_FALLBACK = 'The payment was not approved. Please try again or pay with another card.';
-
-  /** The README's risk reason codes, for the demo's fraud analysis panel. */
-  const REASONS = {
-    AUTOMATION_DETECTED: 'the profiler found an automated browser',
-    HOST_NOT_ALLOWED: 'the page is not on one of the allowed hosts',
-    DEVICE_VELOCITY: 'this device paid many times within the hour',
-    CARD_VELOCITY: 'this card was charged many times within the hour',
-    BROWSER_TYPE_MISMATCH: 'the declared browser differs from its user agent',
-    IP_MISMATCH: 'the public IP the browser found differs from the one the service saw',
-    PROFILE_MISSING: 'no profiler report reached the session',
-    COOKIES_DISABLED: 'the browser has cookies disabled',
-  };
+  const buyerMessage = (charge) =>
+    charge.status === 'captured'
+      ? t('buyer.captured')
+      : (window.DemoMessages[`buyer.${charge.failure_code}`] ?? t('buyer.fallback'));
+  const statusText = (status) => window.DemoMessages[`status.${status}`] ?? status;
 
   /** The charge as POST /v1/charges answered it: its outcome, and the fraud analysis that went into it. */
   function showCharge(charge) {
@@ -206,41 +220,35 @@
           'ul',
           {},
           ...analysis.reasons.map((code) => {
-            const item = el('li', {}, el('code', {}, code), REASONS[code] ? ` ${REASONS[code]}` : '');
+            const reason = window.DemoMessages[`reason.${code}`];
+            const item = el('li', {}, el('code', {}, code), reason ? ` ${reason}` : '');
             item.dataset.code = code;
             return item;
           }),
         )
-      : 'none';
+      : t('outcome.none');
     const card = charge.card
       ? `${BRAND_NAMES[charge.card.brand] ?? charge.card.brand} •••• ${charge.card.last4}`
       : '—';
     const result = byId('pay-result');
     result.dataset.status = charge.status;
-    const buyerMessage = el(
-      'p',
-      { id: 'buyer-message', className: 'summary' },
-      charge.status === 'captured'
-        ? BUYER_MESSAGES.captured
-        : (BUYER_MESSAGES[charge.failure_code] ?? BUYER_FALLBACK),
-    );
     result.replaceChildren(
-      buyerMessage,
+      el('p', { id: 'buyer-message', className: 'summary' }, buyerMessage(charge)),
       el(
         'dl',
         { className: 'outcome' },
-        ...entry('Charge', 'charge-status', charge.status),
-        ...entry('Card', 'charge-card', card),
+        ...entry(t('outcome.charge'), 'charge-status', statusText(charge.status)),
+        ...entry(t('outcome.card'), 'charge-card', card),
         ...(charge.status === 'failed'
           ? [
               ...entry('failure_code', 'failure-code', charge.failure_code ?? '—'),
               ...entry('failure_message', 'failure-message', charge.failure_message ?? '—'),
             ]
           : []),
-        ...entry('Fraud analysis', 'fraud-status', analysis.status),
-        ...entry('Score', 'fraud-score', String(analysis.score)),
-        ...entry('Reasons', 'fraud-reasons', reasons),
-        ...entry('Charge id', 'charge-id', charge.id),
+        ...entry(t('outcome.analysis'), 'fraud-status', statusText(analysis.status)),
+        ...entry(t('outcome.score'), 'fraud-score', String(analysis.score)),
+        ...entry(t('outcome.reasons'), 'fraud-reasons', reasons),
+        ...entry(t('outcome.id'), 'charge-id', charge.id),
       ),
     );
   }
@@ -248,12 +256,15 @@
   function showPaymentError(error) {
     const result = byId('pay-result');
     result.dataset.status = 'error';
+    result.dataset.code = error?.code ?? 'ERROR';
     result.replaceChildren(
-      el('p', { id: 'buyer-message', className: 'summary' }, `Payment failed: ${explain(error)}`),
+      el('p', { id: 'buyer-message', className: 'summary' }, t('result.failed', { reason: explain(error) })),
     );
   }
 
-  function run(Sdk, label, cardHelpers) {
+  /** `build` names how the page loaded the SDK: `script` (script tag) or `spa` (ES module). */
+  function run(Sdk, build, cardHelpers) {
+    const label = t(`build.${build}`);
     const sdk = new Sdk(meta('vigia-public-key'), {
       baseUrl: meta('vigia-api-url'),
       // A local stand-in for a public IP lookup service; the SDK tries the service's /v1/ip after it.
@@ -268,24 +279,22 @@
       const mine = ++generation;
       sessionId = null;
       updatePayButton();
-      setStatus('loading', 'Creating the fraud session…');
+      setStatus('loading', t('fraud.creating'));
       const result = await sdk.fraudAnalysis.setup();
       sessionId = result.sessionId;
       byId('session-id').textContent = result.sessionId;
       byId('expires-at').textContent = result.expiresAt;
-      setStatus('ready', `Session ready (${label}); collecting device signals…`);
+      setStatus('ready', t('fraud.collecting', { build: label }));
       updatePayButton();
       sdk.fraudAnalysis.reported().then((sent) => {
         if (mine !== generation) return;
         setStatus(
           sent ? 'reported' : 'ready',
-          sent
-            ? `Session ready (${label}); device signals reported.`
-            : 'Session ready; device signals not reported.',
+          sent ? t('fraud.reported', { build: label }) : t('fraud.notReported'),
         );
       });
       showServiceView(result.sessionId, () => mine === generation).catch((error) => {
-        byId('service-view').textContent = `Could not read the session: ${explain(error)}`;
+        byId('service-view').textContent = t('fraud.unreadable', { reason: explain(error) });
       });
     }
 
@@ -305,10 +314,11 @@
       updatePayButton();
       const result = byId('pay-result');
       delete result.dataset.status;
-      result.textContent = 'Paying…';
+      delete result.dataset.code;
+      result.textContent = t('result.paying');
       // A new payment: the previous one's notifications make way.
       const payment = ++payments;
-      setWebhookStatus('idle', 'Paying…');
+      setWebhookStatus('idle', t('result.paying'));
       showNotifications([]);
       try {
         const token = await sdk.cards.tokenize(card.values());
@@ -319,18 +329,18 @@
         });
         const isCurrent = () => payment === payments;
         awaitNotification(charge, isCurrent).catch((error) => {
-          if (isCurrent()) setWebhookStatus('error', `Could not read the notifications: ${explain(error)}`);
+          if (isCurrent()) setWebhookStatus('error', t('webhooks.unreadable', { reason: explain(error) }));
         });
         showCharge(charge);
       } catch (error) {
         showPaymentError(error);
-        setWebhookStatus('idle', 'No charge was created, so there is nothing to notify.');
+        setWebhookStatus('idle', t('webhooks.noCharge'));
       }
       // A session is single use: once the card was tokenized with it, setup() hands the next attempt a new one.
       try {
         await startSession();
       } catch (error) {
-        setStatus('error', `Failed: ${explain(error)}`);
+        setStatus('error', t('fraud.failed', { reason: explain(error) }));
       }
       paying = false;
       updatePayButton();
@@ -338,11 +348,11 @@
 
     (async () => {
       try {
-        setStatus('loading', 'Checking the public key…');
+        setStatus('loading', t('fraud.checkingKey'));
         await sdk.init();
         await startSession();
       } catch (error) {
-        setStatus('error', `Failed: ${explain(error)}`);
+        setStatus('error', t('fraud.failed', { reason: explain(error) }));
       }
     })();
   }

@@ -11,7 +11,8 @@ test("a charge's page explains its risk reasons and shows the session's evidence
   await page.getByRole('link', { name: 'Charges' }).click();
   await expect(page.getByRole('heading', { name: 'Charges', level: 1 })).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole('link', { name: 'R$ 129,90' }).first().click();
+  // English writes reais as en-GB does: R$129.90.
+  await page.getByRole('link', { name: 'R$129.90' }).first().click();
   await expect(page).toHaveURL(`${DASHBOARD}/charges/${charge.id}`);
   const reasons = page.locator('.reasons');
   // Every reason the analysis gave is listed with the rule's own explanation.

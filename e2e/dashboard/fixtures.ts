@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { messages as en, type Messages } from '../../src/dashboard/src/i18n/en/index.js';
+import { messages as ptBR } from '../../src/dashboard/src/i18n/pt-BR/index.js';
 import {
   addressBody,
   documentBody,
@@ -128,10 +130,12 @@ export const test = base.extend<{ roomyTimeout: void }, { vigia: Vigia }>({
         const createUser: Vigia['createUser'] = async (page, args, email) => {
           const created = cli([...args, '--email', email]);
           await page.goto(String(created.password_set_url));
-          await page.getByLabel('New password').fill(PASSWORD);
-          await page.getByLabel('Repeat it').fill(PASSWORD);
-          await page.getByRole('button', { name: 'Set password' }).click();
-          await expect(page.getByText('Password set.')).toBeVisible();
+          const words = (await wordsOf(page)).signIn;
+          await page.getByLabel(words.newPassword).fill(PASSWORD);
+          await page.getByLabel(words.repeat).fill(PASSWORD);
+          await page.getByRole('button', { name: words.setPassword }).click();
+          // scrypt (N = 2^17) on a loaded 2-core machine can take longer than expect's 5 s.
+          await expect(page.getByText(words.passwordSet)).toBeVisible({ timeout: 30_000 });
         };
         await use({ merchant: merchant as Vigia['merchant'], cli, createUser, api, receiver });
       } finally {
@@ -146,6 +150,12 @@ export const test = base.extend<{ roomyTimeout: void }, { vigia: Vigia }>({
 });
 
 export { expect };
+
+/** The dashboard's catalogue in the language the page speaks (its `<html lang>`, once the page has drawn). */
+export async function wordsOf(page: Page): Promise<Messages> {
+  await expect(page.locator('main h1')).toBeVisible();
+  return (await page.locator('html').getAttribute('lang')) === 'en' ? en : ptBR;
+}
 
 export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto(DASHBOARD);

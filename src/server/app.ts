@@ -95,7 +95,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   );
   const app = Fastify({
     // A silent service runs without a logger: Fastify then gives no request its own child logger and response
-    // listeners (a few µs of every request, issue 14), and nothing would have been written anyway.
+    // listeners (a cost on every request: bench/README.md, "Figures behind code comments"), and nothing would
+    // have been written anyway.
     loggerInstance: config.logLevel === 'silent' ? undefined : (logger as FastifyBaseLogger),
     bodyLimit: 1024 * 1024,
     // A client that trickles its request, or holds an idle socket, does not keep a connection forever.

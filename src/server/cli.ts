@@ -55,11 +55,8 @@ const USAGE = `Usage: vigia <command>
   demo-users                                  development only: the dashboard's demo users for the demo
                                               merchant of VIGIA_DEMO_KEYS_FILE (npm start runs it)
 
-Environment: PORT (4000), HOST (127.0.0.1), DATABASE_URL (file:.data/vigia.db | postgres://…),
-VIGIA_ENV (production when unset | development | test), LOG_LEVEL, TRUST_PROXY (proxy addresses/CIDRs or
-a hop count), VIGIA_CARD_HASH_KEY and VIGIA_WEBHOOK_MASTER_KEY (required in production), VIGIA_RUN_WORKER,
-VIGIA_WEBHOOK_TIMEOUT_MS,
-VIGIA_WEBHOOK_ALLOW_PRIVATE_TARGETS, VIGIA_PUBLIC_URL (the dashboard's links).`;
+Environment: PORT, DATABASE_URL, VIGIA_ENV (production when unset) and the other variables of the
+README's Configuration table, generated from src/server/config.ts.`;
 
 class UsageError extends Error {}
 

@@ -96,8 +96,12 @@ export const GENERAL_ERRORS = {
   },
   SERVICE_UNAVAILABLE: {
     status: 503,
-    meaning: 'The service cannot serve the request now: its database does not answer.',
-    action: 'Retry later, with the same Idempotency-Key on creations; nothing was changed.',
+    meaning:
+      'The service could not reach its database (restarting, unreachable, out of connections, out of disk): ' +
+      'the request may not have been completed.',
+    action:
+      'Retry after the Retry-After header’s seconds, with the same Idempotency-Key: a request that was completed ' +
+      'replays its answer, one that was not runs once.',
   },
 } as const satisfies ErrorCatalogue;
 

@@ -9,6 +9,8 @@ export type Step =
   | 'reset'
   /** Let the service do the work, then close the connection: the answer is lost on the way back. */
   | 'forward-then-reset'
+  /** Hold the request this long, then forward it (a slow service); a client that gave up leaves it unanswered. */
+  | { delayMs: number }
   | { status: number; code?: string; retryAfter?: string };
 
 export interface SeenRequest {
@@ -47,7 +49,10 @@ export async function failingServer(upstream: string, plan: Step[] = []) {
       request.socket.destroy();
       return;
     }
-    if (typeof step === 'object') {
+    if (typeof step === 'object' && 'delayMs' in step) {
+      await new Promise((resolve) => setTimeout(resolve, step.delayMs));
+      if (request.socket.destroyed) return;
+    } else if (typeof step === 'object') {
       const code = step.code ?? (step.status === 429 ? 'RATE_LIMIT_EXCEEDED' : 'INTERNAL_ERROR');
       response.writeHead(step.status, {
         'content-type': 'application/json',

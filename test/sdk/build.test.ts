@@ -75,7 +75,6 @@ describe('the built ES module in Node (server-side rendering)', () => {
     expect(Object.keys(mod).sort()).toEqual(
       [
         'CARD_LENGTHS',
-        'SIGNALS_MAX_BYTES',
         'Sdk',
         'SdkError',
         'browserType',
@@ -91,6 +90,14 @@ describe('the built ES module in Node (server-side rendering)', () => {
     expect(mod.cvvLength('amex')).toBe(4);
     expect(mod.validateCard({}).map((e) => e.field)).toHaveLength(5);
     expect(mod.browserType('curl/8.5.0')).toBe('Other');
+  });
+
+  it('gives the service its wire contract under @vigia/sdk/internal, outside the public API', async () => {
+    const internal = await import('@vigia/sdk/internal');
+    expect(Object.keys(internal).sort()).toEqual(['DETECTOR_NAMES', 'SIGNALS_MAX_BYTES']);
+    expect(internal.SIGNALS_MAX_BYTES).toBe(32 * 1024);
+    expect(internal.DETECTOR_NAMES).toContain('headless_user_agent');
+    expect(existsSync(path.join(dist, 'types/entrypoints/internal.d.ts'))).toBe(true);
   });
 
   it('initialises in Node and refuses setup() with a typed error instead of crashing', async () => {

@@ -6,6 +6,7 @@ import { describeEnvironment, disagree } from '../../src/sdk/src/profiler/detect
 import { headlessUserAgent } from '../../src/sdk/src/profiler/detectors/headless-user-agent.js';
 import { historyUnthrottled } from '../../src/sdk/src/profiler/detectors/history-unthrottled.js';
 import { DETECTORS, type Detector, runDetectors } from '../../src/sdk/src/profiler/detectors/index.js';
+import { DETECTOR_NAMES } from '../../src/sdk/src/profiler/detectors/names.js';
 
 // Window geometries as measured in docs/efficacy.md's lab (Xvfb screen 1920×1080) and as zoom and HiDPI make them.
 interface Geometry {
@@ -155,7 +156,7 @@ describe('history_unthrottled', () => {
 });
 
 describe('runDetectors', () => {
-  const answer = (name: string, value: boolean, afterMs?: number): Detector => ({
+  const answer = (name: string, value: boolean, afterMs?: number): Detector<string> => ({
     name,
     detect: () =>
       afterMs === undefined ? value : new Promise((resolve) => setTimeout(() => resolve(value), afterMs)),
@@ -192,8 +193,9 @@ describe('runDetectors', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
-  it('registers the tampered-environment detectors', () => {
-    expect(DETECTORS.map((detector) => detector.name)).toEqual(
+  it('registers every detector of DETECTOR_NAMES (the service reads those names), in their order', () => {
+    expect(DETECTORS.map((detector) => detector.name)).toEqual([...DETECTOR_NAMES]);
+    expect(DETECTOR_NAMES).toEqual(
       expect.arrayContaining(['native_lies', 'worker_mismatch', 'iframe_mismatch', 'devtools_protocol']),
     );
   });

@@ -2,7 +2,8 @@
 // @vitest-environment-options { "settings": { "enableIframePageLoading": true } }
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { boundValue, LIMITS, selectComponents } from '../../src/sdk/src/profiler/components.js';
-import { defaultProfiler, startProfiler } from '../../src/sdk/src/profiler/index.js';
+import { startProfiler } from '../../src/sdk/src/profiler/index.js';
+import { moduleProfiler } from '../../src/sdk/src/profiler/load-as-module.js';
 import type { ProfilerContext, ProfilerReport } from '../../src/sdk/src/profiler/types.js';
 import { deferred } from './helpers.js';
 
@@ -109,9 +110,9 @@ describe('startProfiler', () => {
   });
 });
 
-describe('defaultProfiler (FingerprintJS + BotD)', () => {
+describe("moduleProfiler, the ES module build's default (FingerprintJS + BotD)", () => {
   it('produces a bounded report with a visitor id and an automation verdict', async () => {
-    const report = await defaultProfiler({ sessionId: 's', signal: new AbortController().signal });
+    const report = await moduleProfiler({ sessionId: 's', signal: new AbortController().signal });
     expect(report.provider).toBe('fingerprintjs+botd');
     expect(report.visitor_id).toMatch(/^[0-9a-f]{32}$/);
     expect(report.confidence).toBeGreaterThanOrEqual(0);

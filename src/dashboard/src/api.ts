@@ -1,4 +1,5 @@
 /** The dashboard's calls to its own origin's /dashboard/api, with the session cookie and its CSRF token. */
+import { errorText } from './i18n/index.js';
 
 export interface Pagination {
   page: number;
@@ -13,14 +14,16 @@ export interface Answer<T> {
   pagination?: Pagination;
 }
 
+/** A refused call. `message` is the dashboard's sentence for the code in the user's language; `apiMessage` the
+ * service's own (English, for developers), shown when the code is newer than the catalogue. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
-    message: string,
+    readonly apiMessage: string,
     readonly details: { field: string; message: string }[] = [],
   ) {
-    super(message);
+    super(errorText(code, apiMessage));
   }
 }
 
@@ -46,11 +49,7 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(
-      0,
-      'NETWORK',
-      'The service could not be reached: check your connection and try again.',
-    );
+    throw new ApiError(0, 'NETWORK', 'The service could not be reached.');
   }
   const answer = await response.json().catch(() => null);
   if (!response.ok) {

@@ -1,5 +1,6 @@
 // The chart library, loaded only by the pages with charts (a separate chunk with its stylesheet).
 import uPlot from 'uplot';
+import { formatCount, formatDay, formatShortDay } from './i18n/index.js';
 
 let stylesheet: HTMLLinkElement | null = null;
 function loadStylesheet(): void {
@@ -19,11 +20,18 @@ export interface Series {
   format?: (value: number) => string;
 }
 
-/** A time-series chart over days, sized to its container and resized with it; returns a clean-up. */
+const dayOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+/**
+ * A time-series chart over days, sized to its container and resized with it; returns a clean-up. Days, counts
+ * and each series' values are written in the dashboard's language (uPlot's own formats are English).
+ */
 export function drawDaily(container: HTMLElement, days: string[], series: Series[]): () => void {
   loadStylesheet();
   const xs = days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000);
-  const hasRight = series.some((s) => s.right);
+  const right = series.find((s) => s.right);
+  const left = series.find((s) => !s.right);
+  const hasRight = right !== undefined;
   const width = () => Math.max(280, container.clientWidth);
   const plot = new uPlot(
     {
@@ -32,18 +40,30 @@ export function drawDaily(container: HTMLElement, days: string[], series: Series
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
       scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
       axes: [
-        {},
-        { size: 56 },
-        ...(hasRight ? [{ scale: 'right', side: 1, size: 72, grid: { show: false } } as uPlot.Axis] : []),
+        { values: (_u, splits) => splits.map((seconds) => formatShortDay(dayOf(seconds))) },
+        { size: 56, values: (_u, splits) => splits.map((value) => (left?.format ?? formatCount)(value)) },
+        ...(hasRight
+          ? [
+              {
+                scale: 'right',
+                side: 1,
+                size: 96,
+                grid: { show: false },
+                values: (_u, splits) => splits.map((value) => (right?.format ?? formatCount)(value)),
+              } as uPlot.Axis,
+            ]
+          : []),
       ],
       series: [
-        {},
+        {
+          value: (_u: uPlot, seconds: number | null) => (seconds === null ? '—' : formatDay(dayOf(seconds))),
+        },
         ...series.map((s) => ({
           label: s.label,
           stroke: s.color,
           width: 2,
           scale: s.right ? 'right' : 'y',
-          value: (_u: uPlot, v: number | null) => (v === null ? '—' : s.format ? s.format(v) : String(v)),
+          value: (_u: uPlot, v: number | null) => (v === null ? '—' : (s.format ?? formatCount)(v)),
         })),
       ],
     },

@@ -1,16 +1,11 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { call, useSession } from './api.js';
-import { ChargePage, ChargesPage } from './pages/charges.js';
-import { DevelopersPage } from './pages/developers.js';
-import { HomePage } from './pages/home.js';
-import { MerchantsPage, ReviewPage, ReviewQueuePage } from './pages/operator.js';
+import type { Messages } from './i18n/index.js';
+import { browserLocale, isLocale, type Locale, locale, setLanguage, t, timeZone } from './i18n/index.js';
 import { SetPasswordPage, SignInPage } from './pages/sign-in.js';
-import { SubmerchantPage, SubmerchantsPage } from './pages/submerchants.js';
-import { TeamPage } from './pages/team.js';
-import { EndpointPage, WebhooksPage } from './pages/webhooks.js';
 import { match, navigate, useLocation } from './router.js';
-import { Link, Notice } from './ui.js';
+import { Lazy, Link, Notice } from './ui.js';
 
 export interface SessionUser {
   id: string;
@@ -18,6 +13,9 @@ export interface SessionUser {
   role: 'owner' | 'developer' | 'viewer' | 'operator';
   merchant_id: string | null;
   merchant_name: string | null;
+  /** Saved with the user (Preferences); null until they choose: then the browser's language decides. */
+  locale: Locale | null;
+  time_zone: string | null;
 }
 
 interface SessionData {
@@ -30,47 +28,97 @@ type Route = [
   view: (params: Record<string, string>, user: SessionUser) => preact.JSX.Element,
 ];
 
+// Each page area is its own chunk, loaded when first opened: the first load carries the frame and sign-in only.
+const pages = {
+  home: () => import('./pages/home.js'),
+  charges: () => import('./pages/charges.js'),
+  webhooks: () => import('./pages/webhooks.js'),
+  submerchants: () => import('./pages/submerchants.js'),
+  developers: () => import('./pages/developers.js'),
+  team: () => import('./pages/team.js'),
+  operator: () => import('./pages/operator.js'),
+  preferences: () => import('./pages/preferences.js'),
+};
+
 const MERCHANT_ROUTES: Route[] = [
-  ['/', () => <HomePage />],
-  ['/charges', () => <ChargesPage />],
-  ['/charges/:id', (p, user) => <ChargePage id={p.id!} user={user} />],
-  ['/webhooks', (_p, user) => <WebhooksPage user={user} />],
-  ['/webhooks/:id', (p, user) => <EndpointPage id={p.id!} user={user} />],
-  ['/submerchants', () => <SubmerchantsPage />],
-  ['/submerchants/:id', (p, user) => <SubmerchantPage id={p.id!} user={user} />],
-  ['/developers', (_p, user) => <DevelopersPage user={user} />],
-  ['/team', (_p, user) => <TeamPage user={user} />],
+  ['/', () => <Lazy load={pages.home} view={(m) => <m.HomePage />} />],
+  ['/charges', () => <Lazy load={pages.charges} view={(m) => <m.ChargesPage />} />],
+  [
+    '/charges/:id',
+    (p, user) => <Lazy load={pages.charges} view={(m) => <m.ChargePage id={p.id!} user={user} />} />,
+  ],
+  ['/webhooks', (_p, user) => <Lazy load={pages.webhooks} view={(m) => <m.WebhooksPage user={user} />} />],
+  [
+    '/webhooks/:id',
+    (p, user) => <Lazy load={pages.webhooks} view={(m) => <m.EndpointPage id={p.id!} user={user} />} />,
+  ],
+  ['/submerchants', () => <Lazy load={pages.submerchants} view={(m) => <m.SubmerchantsPage />} />],
+  [
+    '/submerchants/:id',
+    (p, user) => (
+      <Lazy load={pages.submerchants} view={(m) => <m.SubmerchantPage id={p.id!} user={user} />} />
+    ),
+  ],
+  [
+    '/developers',
+    (_p, user) => <Lazy load={pages.developers} view={(m) => <m.DevelopersPage user={user} />} />,
+  ],
+  ['/team', (_p, user) => <Lazy load={pages.team} view={(m) => <m.TeamPage user={user} />} />],
 ];
 
 const OPERATOR_ROUTES: Route[] = [
-  ['/', () => <ReviewQueuePage />],
-  ['/review/:id', (p) => <ReviewPage id={p.id!} />],
-  ['/merchants', () => <MerchantsPage />],
-  ['/team', (_p, user) => <TeamPage user={user} />],
+  ['/', () => <Lazy load={pages.operator} view={(m) => <m.ReviewQueuePage />} />],
+  ['/review/:id', (p) => <Lazy load={pages.operator} view={(m) => <m.ReviewPage id={p.id!} />} />],
+  ['/merchants', () => <Lazy load={pages.operator} view={(m) => <m.MerchantsPage />} />],
+  ['/team', (_p, user) => <Lazy load={pages.team} view={(m) => <m.TeamPage user={user} />} />],
 ];
 
-const NAV: Record<'merchant' | 'operator', [string, string][]> = {
+type NavKey = keyof Messages['common']['nav'];
+
+const NAV: Record<'merchant' | 'operator', [string, NavKey][]> = {
   merchant: [
-    ['/', 'Home'],
-    ['/charges', 'Charges'],
-    ['/webhooks', 'Webhooks'],
-    ['/submerchants', 'Submerchants'],
-    ['/developers', 'Developers'],
-    ['/team', 'Team'],
+    ['/', 'home'],
+    ['/charges', 'charges'],
+    ['/webhooks', 'webhooks'],
+    ['/submerchants', 'submerchants'],
+    ['/developers', 'developers'],
+    ['/team', 'team'],
   ],
   operator: [
-    ['/', 'Review queue'],
-    ['/merchants', 'Merchants'],
-    ['/team', 'Team'],
+    ['/', 'reviewQueue'],
+    ['/merchants', 'merchants'],
+    ['/team', 'team'],
   ],
 };
 
-function Shell(props: { session: SessionData; onSignOut: () => void }) {
+/** The language the user saved, else the one chosen on the sign-in page, else the browser's. */
+const LANGUAGE_KEY = 'vigia.dashboard.language';
+function unsavedLocale(): Locale {
+  const chosen = localStorage.getItem(LANGUAGE_KEY);
+  return isLocale(chosen) ? chosen : browserLocale(navigator.languages);
+}
+
+function Shell(props: {
+  session: SessionData;
+  onSignOut: () => void;
+  onPreferences: (user: SessionUser) => void;
+}) {
   const { path } = useLocation();
   const { user } = props.session;
   const side = user.role === 'operator' ? 'operator' : 'merchant';
-  const routes = side === 'operator' ? OPERATOR_ROUTES : MERCHANT_ROUTES;
-  let view: preact.JSX.Element = <Notice kind="error">There is no page at this address.</Notice>;
+  const routes: Route[] = [
+    ...(side === 'operator' ? OPERATOR_ROUTES : MERCHANT_ROUTES),
+    [
+      '/preferences',
+      (_p, current) => (
+        <Lazy
+          load={pages.preferences}
+          view={(m) => <m.PreferencesPage user={current} onSaved={props.onPreferences} />}
+        />
+      ),
+    ],
+  ];
+  let view: preact.JSX.Element = <Notice kind="error">{t.common.noPage}</Notice>;
   for (const [pattern, render] of routes) {
     const params = match(pattern, path);
     if (params) {
@@ -86,34 +134,35 @@ function Shell(props: { session: SessionData; onSignOut: () => void }) {
       await call('DELETE', '/session');
       props.onSignOut();
     } catch (error) {
-      setSignOutError(`Could not sign out: ${(error as Error).message}`);
+      setSignOutError(t.common.signOutFailed((error as Error).message));
     }
   };
   return (
     <>
       <a class="skip" href="#main">
-        Skip to content
+        {t.common.skipToContent}
       </a>
       <header class="top">
         <span class="brand">Vigia</span>
-        <nav aria-label="Main">
+        <nav aria-label={t.common.mainNav}>
           <ul>
             {/* Only owners and the operator manage users (the service refuses the others). */}
             {NAV[side]
               .filter(([href]) => href !== '/team' || user.role === 'owner' || user.role === 'operator')
               .map(([href, label]) => (
                 <li key={href} aria-current={current(href) ? 'page' : undefined}>
-                  <Link href={href}>{label}</Link>
+                  <Link href={href}>{t.common.nav[label]}</Link>
                 </li>
               ))}
           </ul>
         </nav>
         <div class="who">
           <span>
-            {user.email} · {user.merchant_name ?? 'Platform operator'} · {user.role}
+            {user.email} · {user.merchant_name ?? t.common.platformOperator} · {t.common.roles[user.role]}
           </span>
+          <Link href="/preferences">{t.common.preferences}</Link>
           <button type="button" onClick={signOut}>
-            Sign out
+            {t.common.signOut}
           </button>
         </div>
       </header>
@@ -128,11 +177,19 @@ function Shell(props: { session: SessionData; onSignOut: () => void }) {
 function App() {
   const { path } = useLocation();
   const [session, setSession] = useState<SessionData | null | undefined>(undefined);
+  // Set when the language or zone changes: App renders again, and with it every page, in the new words and formats.
+  const [, setLanguageShown] = useState(`${locale} ${timeZone}`);
+  const speak = async (next: Locale, zone: string | null) => {
+    await setLanguage(next, zone);
+    setLanguageShown(`${locale} ${timeZone}`);
+  };
   const signedOut = () => {
     setSession(null);
+    speak(unsavedLocale(), null);
   };
-  const signedIn = (data: SessionData) => {
+  const signedIn = async (data: SessionData) => {
     useSession(data.csrf_token, signedOut);
+    await speak(data.user.locale ?? unsavedLocale(), data.user.time_zone);
     setSession(data);
   };
   useEffect(() => {
@@ -142,22 +199,38 @@ function App() {
     );
   }, []);
   if (path === '/set-password') return <SetPasswordPage />;
-  if (session === undefined) return <p class="loading">Loading the dashboard…</p>;
+  if (session === undefined) return <p class="loading">{t.common.loadingDashboard}</p>;
   if (session === null) {
     return (
       <SignInPage
+        onLanguage={(next) => {
+          localStorage.setItem(LANGUAGE_KEY, next);
+          speak(next, null);
+        }}
         onSignedIn={(data) => {
-          signedIn(data as SessionData);
+          // Home first: the frame, drawn once the language is set, reads its address when it mounts.
           navigate('/', true);
+          signedIn(data as SessionData);
         }}
       />
     );
   }
-  return <Shell session={session} onSignOut={signedOut} />;
+  return (
+    <Shell
+      session={session}
+      onSignOut={signedOut}
+      onPreferences={async (user) => {
+        await speak(user.locale ?? unsavedLocale(), user.time_zone);
+        setSession({ ...session, user });
+      }}
+    />
+  );
 }
 
 const root = document.getElementById('app');
 if (root) {
-  root.textContent = '';
-  render(<App />, root);
+  setLanguage(unsavedLocale()).then(() => {
+    root.textContent = '';
+    render(<App />, root);
+  });
 }

@@ -1,6 +1,7 @@
 import type { ComponentChildren, TargetedEvent } from 'preact';
 import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
 import { type Answer, ApiError, type Pagination } from './api.js';
+import { formatCount, formatDay, parseDay, statusLabel, t } from './i18n/index.js';
 import { BASE, navigate } from './router.js';
 
 // Shared pieces of every page: links, loading, lists, forms, confirmations, formats.
@@ -47,11 +48,34 @@ export function useLoad<T>(load: () => Promise<Answer<T>>, deps: unknown[]): Loa
 export const asApiError = (error: unknown): ApiError =>
   error instanceof ApiError ? error : new ApiError(0, 'ERROR', String(error));
 
+/**
+ * A page from a chunk loaded on first use (`load` must be the same function on every render: a module constant);
+ * `view` draws it once loaded.
+ */
+export function Lazy<M>(props: { load: () => Promise<M>; view: (module: M) => ComponentChildren }) {
+  const [loaded, setLoaded] = useState<{ module: M } | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let current = true;
+    setLoaded(null);
+    props.load().then(
+      (module) => current && setLoaded({ module }),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [props.load]);
+  if (failed) return <Notice kind="error">{t.errors.NETWORK}</Notice>;
+  if (!loaded) return <p class="muted">{t.common.loading}</p>;
+  return <>{props.view(loaded.module)}</>;
+}
+
 /** Loading, error or the content. */
 export function Show<T>(props: { loaded: Loaded<T>; children: (answer: Answer<T>) => ComponentChildren }) {
   const { answer, error } = props.loaded;
   if (error) return <Notice kind="error">{error.message}</Notice>;
-  if (!answer) return <p class="muted">Loading…</p>;
+  if (!answer) return <p class="muted">{t.common.loading}</p>;
   return <>{props.children(answer)}</>;
 }
 
@@ -89,7 +113,7 @@ export function useAction(): {
 
 export function Page(props: { title: string; actions?: ComponentChildren; children: ComponentChildren }) {
   useEffect(() => {
-    document.title = `${props.title} · Vigia dashboard`;
+    document.title = t.common.pageTitle(props.title);
   }, [props.title]);
   return (
     <>
@@ -128,15 +152,15 @@ export function Pager(props: { pagination: Pagination | undefined; onPage: (page
   const p = props.pagination;
   if (!p || p.total === 0) return null;
   return (
-    <nav class="pager" aria-label="Pages">
+    <nav class="pager" aria-label={t.common.pages}>
       <button type="button" disabled={p.page <= 1} onClick={() => props.onPage(p.page - 1)}>
-        Previous
+        {t.common.previous}
       </button>
       <span>
-        Page {p.page} of {Math.max(1, p.totalPages)} · {p.total} in all
+        {t.common.pageOf(formatCount(p.page), formatCount(Math.max(1, p.totalPages)), formatCount(p.total))}
       </span>
       <button type="button" disabled={p.page >= p.totalPages} onClick={() => props.onPage(p.page + 1)}>
-        Next
+        {t.common.next}
       </button>
     </nav>
   );
@@ -194,19 +218,19 @@ export function ListFilters(props: {
     props.onChange({ ...draft, page: 1 });
   };
   return (
-    <form class="filters" onSubmit={submit} aria-label="Filters">
+    <form class="filters" onSubmit={submit} aria-label={t.common.filters}>
       <label>
-        Search
+        {t.common.search}
         <input type="search" value={draft.search} onInput={field('search')} />
       </label>
       {props.statuses.length > 0 && (
         <label>
-          Status
+          {t.common.status}
           <select value={draft.status} onChange={field('status')}>
-            <option value="">Any</option>
+            <option value="">{t.common.any}</option>
             {props.statuses.map((status) => (
               <option key={status} value={status}>
-                {status.replaceAll('_', ' ')}
+                {statusLabel(status)}
               </option>
             ))}
           </select>
@@ -214,18 +238,63 @@ export function ListFilters(props: {
       )}
       {props.dates !== false && (
         <>
-          <label>
-            From
-            <input type="date" value={draft.date_from} onInput={field('date_from')} />
-          </label>
-          <label>
-            To
-            <input type="date" value={draft.date_to} onInput={field('date_to')} />
-          </label>
+          <DateInput
+            label={t.common.from}
+            value={draft.date_from}
+            onChange={(day) => setDraft((current) => ({ ...current, date_from: day }))}
+          />
+          <DateInput
+            label={t.common.to}
+            value={draft.date_to}
+            onChange={(day) => setDraft((current) => ({ ...current, date_to: day }))}
+          />
         </>
       )}
-      <button type="submit">Apply</button>
+      <button type="submit">{t.common.apply}</button>
     </form>
+  );
+}
+
+/**
+ * A day typed as the language writes it (dd/mm/yyyy), not the browser's date picker, whose order follows the
+ * browser's own language rather than the dashboard's. `value` and `onChange` speak `YYYY-MM-DD`; an empty field
+ * is ''. A day that does not exist is marked invalid and not passed on.
+ */
+export function DateInput(props: { label: string; value: string; onChange: (day: string) => void }) {
+  const shown = props.value ? formatDay(props.value) : '';
+  const [text, setText] = useState(shown);
+  const [invalid, setInvalid] = useState(false);
+  const errorId = useId();
+  useEffect(() => {
+    if (parseDay(text) !== props.value) setText(shown);
+  }, [props.value]);
+  const edit = (value: string) => {
+    setText(value);
+    const day = value.trim() === '' ? '' : parseDay(value);
+    setInvalid(day === null);
+    if (day !== null) props.onChange(day);
+  };
+  return (
+    <>
+      <label>
+        {props.label}
+        <input
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={t.common.dateFormat}
+          value={text}
+          aria-invalid={invalid}
+          aria-describedby={invalid ? errorId : undefined}
+          onInput={(event) => edit(inputValue(event))}
+        />
+      </label>
+      {invalid && (
+        <span id={errorId} class="field-error">
+          {t.common.dateInvalid}
+        </span>
+      )}
+    </>
   );
 }
 
@@ -254,7 +323,7 @@ export function Confirm(props: {
       {props.children}
       <div class="actions">
         <button type="button" onClick={props.onCancel}>
-          Cancel
+          {t.common.cancel}
         </button>
         <button type="button" class={props.danger ? 'danger' : 'primary'} onClick={props.onConfirm}>
           {props.confirmLabel}
@@ -272,13 +341,13 @@ export function CopyButton(props: { text: string; label: string }) {
   };
   return (
     <button type="button" onClick={copy} aria-label={props.label}>
-      {copied ? 'Copied' : 'Copy'}
+      {copied ? t.common.copied : t.common.copy}
     </button>
   );
 }
 
 export function Badge(props: { value: string }) {
-  return <span class={`badge badge-${props.value}`}>{props.value.replaceAll('_', ' ')}</span>;
+  return <span class={`badge badge-${props.value}`}>{statusLabel(props.value)}</span>;
 }
 
 /** Field errors of a 400 next to their inputs. */
@@ -311,23 +380,6 @@ export function Facts(props: { items: [string, ComponentChildren][] }) {
       ))}
     </dl>
   );
-}
-
-const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-export const formatMoney = (minor: number): string => money.format(minor / 100);
-
-export const formatTime = (iso: string | null): string =>
-  iso
-    ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) +
-      ' UTC'
-    : '—';
-
-export function formatWait(fromIso: string, now = Date.now()): string {
-  const minutes = Math.max(0, Math.floor((now - Date.parse(fromIso)) / 60_000));
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ${minutes % 60} min`;
-  return `${Math.floor(hours / 24)} days`;
 }
 
 export type InputEvent = TargetedEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, Event>;

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { Transport } from './http.js';
 import { Charges } from './resources/charges.js';
 import { FraudSessions } from './resources/fraud-sessions.js';
@@ -11,13 +12,14 @@ import { webhooks } from './webhooks.js';
 export interface VigiaOptions {
   /** The API's origin, e.g. `https://api.example.com`. */
   baseUrl: string;
-  /** Per attempt, in ms: 30 s by default. */
+  /** Per attempt, in ms: 30 s by default. A call's own `timeoutMs` (its last argument) overrides it. */
   timeoutMs?: number;
   /** Retries of failed requests: see `RetryOptions` (2 retries, 0.5 s doubling to 8 s, jittered). */
   retry?: Partial<RetryOptions>;
 }
 
-const VERSION = '0.1.0';
+/** This package's version, from its package.json (one level above both src/ and dist/); sent in `User-Agent`. */
+export const VERSION: string = createRequire(import.meta.url)('../package.json').version;
 
 /**
  * The Vigia API for your server, with your secret key:

@@ -22,11 +22,28 @@ export interface RequestSpec {
    * retry, so a retried creation is never made twice.
    */
   idempotent?: boolean;
-  idempotencyKey?: string | undefined;
+  options?: RequestOptions | undefined;
 }
 
-/** Per-call options of the methods that create something. */
-export interface RequestOptions {
+/**
+ * The optional last argument of every method (as stripe-node's): this call's own timeout, retries and
+ * cancellation, in place of the client's.
+ */
+export interface CallOptions {
+  /** Per attempt, in ms, instead of the client's `timeoutMs`. */
+  timeoutMs?: number;
+  /** Retries after the first attempt instead of the client's `retry.maxRetries` (0: one attempt). */
+  maxRetries?: number;
+  /**
+   * Aborting it stops the call at once, between retries too, and rejects with the signal's reason (an
+   * `AbortError` by default). A creation already sent may still be made: repeat it with the same
+   * `idempotencyKey` to find out.
+   */
+  signal?: AbortSignal;
+}
+
+/** The options of the methods that create something: a `CallOptions` with the call's idempotency key. */
+export interface RequestOptions extends CallOptions {
   /** Your own key (e.g. your order attempt's id) to make the call safe to repeat across restarts, within 24 h. */
   idempotencyKey?: string;
 }
@@ -42,7 +59,20 @@ export interface TransportOptions {
 /** A path segment from an id the caller passed: an id with `/` or `?` cannot reach another route. */
 export const segment = (id: string): string => encodeURIComponent(id);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+}
 
 /** A fetch failure whose cause says the connection was never made: nothing was sent. */
 function connectionRefused(error: unknown): boolean {
@@ -88,21 +118,16 @@ export class Transport {
 
   /** A POST to a route that honours `Idempotency-Key`: the caller's key, or a new one, reused by every retry. */
   async create<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-    return this.data({
-      method: 'POST',
-      path,
-      body,
-      idempotent: true,
-      idempotencyKey: options.idempotencyKey,
-    });
+    return this.data({ method: 'POST', path, body, idempotent: true, options });
   }
 
   /** One page of a list answer. */
-  async page<T>(path: string, query: object): Promise<ListPage<T>> {
+  async page<T>(path: string, query: object, options?: CallOptions): Promise<ListPage<T>> {
     const { data, pagination } = await this.request<ListPage<T>>({
       method: 'GET',
       path,
       query: query as Query,
+      options,
     });
     return { data, pagination };
   }
@@ -119,19 +144,24 @@ export class Transport {
     };
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (spec.idempotent) headers['Idempotency-Key'] = spec.idempotencyKey ?? randomUUID();
+    const { signal, idempotencyKey } = spec.options ?? {};
+    if (spec.idempotent) headers['Idempotency-Key'] = idempotencyKey ?? randomUUID();
     // Sending it again cannot do anything twice: reads, PATCH (same body, same result), keyed creations.
     const repeatable = spec.method === 'GET' || spec.method === 'PATCH' || spec.idempotent === true;
     const { retry } = this.options;
+    const timeoutMs = spec.options?.timeoutMs ?? this.options.timeoutMs;
+    const maxRetries = spec.options?.maxRetries ?? retry.maxRetries;
 
     for (let attempt = 1; ; attempt++) {
+      signal?.throwIfAborted();
       let failure: { kind: FailureKind; error: VigiaApiError | VigiaConnectionError };
       try {
+        const timeout = AbortSignal.timeout(timeoutMs);
         const response = await fetch(url, {
           method: spec.method,
           headers,
           body,
-          signal: AbortSignal.timeout(this.options.timeoutMs),
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
         const text = await response.text();
         let parsed: unknown;
@@ -144,11 +174,13 @@ export class Transport {
         const error = apiError(response.status, parsed, response, attempt);
         failure = { kind: classifyStatus(response.status, error.code), error };
       } catch (cause) {
+        // The caller's own abort is not a failure to retry or to wrap: it is what they asked for.
+        signal?.throwIfAborted();
         const notSent = connectionRefused(cause);
         const timedOut = (cause as Error).name === 'TimeoutError';
         const error = new VigiaConnectionError(
           timedOut
-            ? `No answer from ${url.origin} within ${this.options.timeoutMs} ms.`
+            ? `No answer from ${url.origin} within ${timeoutMs} ms.`
             : `Could not reach the Vigia API at ${url.origin}: ${(cause as Error).message}.`,
           { cause, attempts: attempt, notSent },
         );
@@ -160,12 +192,12 @@ export class Transport {
       const worthRetrying = kind === 'not_processed' || (kind === 'unknown' && repeatable);
       if (
         !worthRetrying ||
-        attempt > retry.maxRetries ||
+        attempt > maxRetries ||
         (retryAfter !== undefined && retryAfter > retry.maxRetryAfterSeconds)
       ) {
         throw error;
       }
-      await sleep(retryDelayMs(retry, attempt - 1, retryAfter));
+      await sleep(retryDelayMs(retry, attempt - 1, retryAfter), signal);
     }
   }
 }

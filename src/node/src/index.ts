@@ -1,4 +1,4 @@
-export { Vigia, type VigiaOptions } from './client.js';
+export { VERSION, Vigia, type VigiaOptions } from './client.js';
 export {
   type ErrorCode,
   type ErrorDetail,
@@ -7,7 +7,7 @@ export {
   VigiaError,
   WebhookVerificationError,
 } from './errors.js';
-export type { RequestOptions } from './http.js';
+export type { CallOptions, RequestOptions } from './http.js';
 export type { ListRequest } from './list.js';
 export { DEFAULT_RETRY, type RetryOptions } from './retry.js';
 export type * from './types.js';

@@ -53,7 +53,8 @@ export interface FraudAnalysisContext {
   ): Promise<T>;
   fetch: typeof fetch;
   ipLookupTimeoutMs: number;
-  profiler: ProfilerFactory | false;
+  /** Off when false, or undefined (a build without a default provider). */
+  profiler: ProfilerFactory | false | undefined;
   profilerTimeoutMs: number;
 }
 

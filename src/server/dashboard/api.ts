@@ -23,6 +23,7 @@ import { auditRoutes, recordDashboardChange } from './audit.js';
 import { authenticateDashboardRequest } from './auth.js';
 import { chargeEvents, chargeFraudSession, explainReasons } from './charge-activity.js';
 import { HomeStats, MAX_PERIOD_DAYS, periodDays } from './home.js';
+import { preferenceRoutes } from './preference-routes.js';
 import { reviewQueue } from './review-queue.js';
 import { sessionRoutes } from './session-routes.js';
 import { sendTestEvent } from './test-event.js';
@@ -213,6 +214,7 @@ export const dashboardApi: FastifyPluginAsync = async (app) => {
     reply.header('Cache-Control', 'no-store');
   });
   await app.register(sessionRoutes);
+  await app.register(preferenceRoutes);
   await app.register(userRoutes);
   await app.register(auditRoutes);
   await app.register(sameApi);

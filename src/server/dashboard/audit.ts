@@ -6,9 +6,9 @@ import { newId } from '../core/ids.js';
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Records a change made through the dashboard with the user who made it (issue 23 item 13): the handlers are the
- * /v1 API's, whose histories name the merchant only. Refused changes are kept too (a 403 says who tried). Sign-in
- * has no user yet and is not a change of anything.
+ * Records a change made through the dashboard with the user who made it (docs/decisions/dashboard-audit.md):
+ * the handlers are the /v1 API's, whose histories name the merchant only. Refused changes are kept too (a 403
+ * says who tried). Sign-in has no user yet and is not a change of anything.
  */
 export async function recordDashboardChange(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const session = request.dashboardSession;

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../errors.js';
+import { type DashboardLocale, negotiateLocale } from './preferences.js';
 
 /** The built frontend (`npm run build:sdk` builds it with the SDK; rollup.config.mjs). */
 export const DASHBOARD_DIST = path.resolve(import.meta.dirname, '../../dashboard/dist');
@@ -18,17 +19,23 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
+/** What the page says before its script runs, in the language the browser asks for (Accept-Language). */
+const LOADING: Record<DashboardLocale, { title: string; loading: string }> = {
+  'pt-BR': { title: 'Painel Vigia', loading: 'Carregando o painel…' },
+  en: { title: 'Vigia dashboard', loading: 'Loading the dashboard…' },
+};
+
+const indexHtml = (locale: DashboardLocale) => `<!doctype html>
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Vigia dashboard</title>
+<title>${LOADING[locale].title}</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/dashboard/assets/dashboard.css">
 <script type="module" src="/dashboard/assets/main.js"></script>
 </head>
-<body><div id="app"><p class="loading">Loading the dashboard…</p></div></body>
+<body><div id="app"><p class="loading">${LOADING[locale].loading}</p></div></body>
 </html>
 `;
 
@@ -62,11 +69,12 @@ export const dashboardPages: FastifyPluginAsync = async (app) => {
       res.setHeader('X-Content-Type-Options', 'nosniff');
     },
   });
-  const page = async (_request: unknown, reply: FastifyReply) =>
+  const page = async (request: FastifyRequest, reply: FastifyReply) =>
     securityHeaders(reply)
       .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Language')
       .type('text/html; charset=utf-8')
-      .send(INDEX_HTML);
+      .send(indexHtml(negotiateLocale(request.headers['accept-language'])));
   app.get('/', { schema: { hide: true } }, page);
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     // Unknown API paths and missing assets are errors, not the page.

@@ -32,6 +32,8 @@ const SessionSchema = Type.Object({
     role: Type.String(),
     merchant_id: Type.Union([Type.String(), Type.Null()]),
     merchant_name: Type.Union([Type.String(), Type.Null()]),
+    locale: Type.Union([Type.String(), Type.Null()]),
+    time_zone: Type.Union([Type.String(), Type.Null()]),
   }),
   csrf_token: Type.String(),
 });
@@ -50,6 +52,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         role: user.role,
         merchant_id: user.merchantId,
         merchant_name: merchant?.name ?? null,
+        locale: user.locale,
+        time_zone: user.timeZone,
       },
       csrf_token: session.csrfToken,
     };

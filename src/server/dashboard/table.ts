@@ -19,6 +19,10 @@ export interface DashboardUsersTable {
   sign_in_epoch: Generated<number>;
   /** Set while the user may not sign in (`user disable`); their sessions ended when it was set. */
   disabled_at: string | null;
+  /** The dashboard's language the user chose (`pt-BR`, `en`); null: the browser's decides. */
+  locale: string | null;
+  /** The IANA zone the dashboard shows times in; null: America/Sao_Paulo. */
+  time_zone: string | null;
   created_at: string;
   updated_at: string;
 }

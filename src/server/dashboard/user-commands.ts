@@ -20,11 +20,8 @@ export const MERCHANT_ROLES: readonly MerchantRole[] = ['owner', 'developer', 'v
 export class UserCommandError extends Error {}
 
 /** Where the dashboard is reached, for the links the CLI prints (VIGIA_PUBLIC_URL behind a proxy). */
-export function dashboardUrl(
-  config: Pick<Config, 'host' | 'port'>,
-  publicUrl = process.env.VIGIA_PUBLIC_URL,
-): string {
-  if (publicUrl) return `${publicUrl.replace(/\/+$/, '')}/dashboard`;
+export function dashboardUrl(config: Pick<Config, 'host' | 'port' | 'publicUrl'>): string {
+  if (config.publicUrl) return `${config.publicUrl}/dashboard`;
   const host = ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host;
   return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}/dashboard`;
 }

@@ -32,10 +32,11 @@ const present = (row: UserRow) => ({
 });
 
 /**
- * The team: owners manage their merchant's users, the operator everyone (issue 23 item 8). `auth: 'none'` with
- * `ownerOnly` lets both in (dashboard/auth.ts: the operator has no merchant, a merchant user must be an owner);
- * each route then finds the user within the caller's reach. Nobody disables, demotes or resets themselves here:
- * that is how an account loses its last owner.
+ * The team: owners manage their merchant's users, the operator everyone
+ * (docs/decisions/dashboard-user-admin.md). `auth: 'none'` with `ownerOnly` lets both in (dashboard/auth.ts:
+ * the operator has no merchant, a merchant user must be an owner); each route then finds the user within the
+ * caller's reach. Nobody disables, demotes or resets themselves here: that is how an account loses its last
+ * owner.
  */
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const signedIn = (request: FastifyRequest) => request.dashboardSession!.user;

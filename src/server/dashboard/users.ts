@@ -16,6 +16,9 @@ export interface DashboardUser {
   merchantId: string | null;
   email: string;
   role: DashboardRole;
+  /** The dashboard's language and zone the user chose (preference-routes.ts); null until they choose. */
+  locale: string | null;
+  timeZone: string | null;
 }
 
 export const PASSWORD_SET_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -25,6 +28,8 @@ export const toDashboardUser = (row: UserRow): DashboardUser => ({
   merchantId: row.merchant_id,
   email: row.email,
   role: row.role,
+  locale: row.locale,
+  timeZone: row.time_zone,
 });
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
@@ -56,6 +61,8 @@ export async function createDashboardUser(
       passwordSetToken === null ? null : new Date(input.now.getTime() + PASSWORD_SET_TTL_MS).toISOString(),
     sign_in_epoch: 0,
     disabled_at: null,
+    locale: null,
+    time_zone: null,
     created_at: now,
     updated_at: now,
   };

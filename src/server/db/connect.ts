@@ -56,7 +56,8 @@ const pools = new WeakMap<object, pg.Pool>();
  * Runs one statement on a connection of the pool behind `db`, without Kysely's executor, when `db` is a
  * PostgreSQL store's own instance; null otherwise (SQLite, or a transaction, whose statements must go through
  * its connection). For the statements hot routes send on every request (`prepared`, db/prepared.ts): the
- * executor cost a token's INSERT about 5 % of its CPU (issue 14). The result is what Kysely's driver returns.
+ * executor's share of a token's INSERT is in bench/README.md ("Figures behind code comments"). The result is
+ * what Kysely's driver returns.
  */
 export function queryPool<Row>(
   db: object,
@@ -85,9 +86,10 @@ function openSqlite(file: string): SQLite.Database {
   // A commit answered to a merchant must survive power loss: WAL with FULL syncs the log at every commit.
   // Group commit (db/group-commit.ts) shares that cost between the transactions that arrive together.
   database.pragma('synchronous = FULL');
-  // Every group-commit member runs in a savepoint (db/group-commit.ts), whose undo journal is a temporary file:
-  // written through a file it cost the webhook worker a tenth of its CPU (issue 14). Temporary tables, indexes and
-  // sorts are kept in memory too.
+  // Every group-commit member runs in a savepoint (db/group-commit.ts), whose undo journal is a temporary
+  // file: written through a file it cost the webhook worker CPU
+  // (docs/decisions/fewer-larger-webhook-worker-turns-sqlite-temporary-files-in.md). Temporary tables,
+  // indexes and sorts are kept in memory too.
   database.pragma('temp_store = MEMORY');
   // 64 MiB of page cache (SQLite's default is 2 MiB): a list search reads a busy merchant's month of index
   // entries, or its trigram candidates' rows, which the default cache evicts between two requests.

@@ -1,16 +1,3 @@
-/** The errors of the store that the API answers with a code of their own (the rest are 500 INTERNAL_ERROR). */
-export const DATABASE_ERRORS = {
-  SERVICE_UNAVAILABLE: {
-    status: 503,
-    meaning:
-      'The service could not reach its database (restarting, unreachable, out of connections, out of disk): ' +
-      'the request may not have been completed.',
-    action:
-      'Retry after the Retry-After header’s seconds, with the same Idempotency-Key: a request that was completed ' +
-      'replays its answer, one that was not runs once.',
-  },
-} as const;
-
 /** A UNIQUE constraint refused the write (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;

@@ -9,10 +9,12 @@ import {
 import { nameStatement, queryPool } from './connect.js';
 
 /**
- * A statement whose text never changes, only its values: built and compiled once per dialect, then run with each
- * call's values. Building and compiling a Kysely query costs a hot write route about a tenth of its CPU (issue 14),
- * and SQL written by hand would fork per dialect. `build` marks every value with `value(name)`; a literal written
- * in `build` would be frozen into every call, so compiling refuses any parameter that is not a marked value.
+ * A statement whose text never changes, only its values: built and compiled once per dialect, then run with
+ * each call's values. Building and compiling a Kysely query is a large share of a hot write route's CPU
+ * (bench/README.md, "Figures behind code comments";
+ * docs/decisions/prepared-statements-for-hot-writes-fixed-count-benchmark.md), and SQL written by hand would
+ * fork per dialect. `build` marks every value with `value(name)`; a literal written in `build` would be
+ * frozen into every call, so compiling refuses any parameter that is not a marked value.
  */
 export function prepared<DB, Name extends string, Row>(
   build: (db: Kysely<DB>, value: <T = string>(name: Name) => T) => Compilable<Row>,

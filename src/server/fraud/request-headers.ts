@@ -1,9 +1,10 @@
 import net from 'node:net';
 
 /**
- * The headers a browser's own fetch sends that corroborate the engine its user agent claims (issue 22): UA client
- * hints (Chromium), Fetch Metadata (every current engine), and the content negotiation headers. Never a header
- * that carries a secret (`authorization`, `cookie`): only these values are kept.
+ * The headers a browser's own fetch sends that corroborate the engine its user agent claims
+ * (docs/decisions/request-headers-as-evidence.md): UA client hints (Chromium), Fetch Metadata (every current
+ * engine), and the content negotiation headers. Never a header that carries a secret (`authorization`,
+ * `cookie`): only these values are kept.
  */
 export const EVIDENCE_HEADERS = [
   'sec-ch-ua',

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { SIGNALS_MAX_BYTES } from '@vigia/sdk';
+import { SIGNALS_MAX_BYTES } from '@vigia/sdk/internal';
 import type { FastifyRequest } from 'fastify';
 import { notFound, validationError } from '../errors.js';
 import { merchantOf } from '../http/auth.js';

@@ -1,5 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { SIGNALS_MAX_BYTES } from '@vigia/sdk';
+import { SIGNALS_MAX_BYTES } from '@vigia/sdk/internal';
 import { Id, Timestamp } from '../http/envelope.js';
 import { BehaviorSchema } from './behavior.js';
 import type { FraudSessionStatus } from './service.js';

@@ -376,8 +376,10 @@ export type SignalsRefusal = FraudSessionRefusal | 'already_reported' | 'token_i
 
 export type RecordSignalsResult = { ok: true; sessionId: string } | { ok: false; reason: SignalsRefusal };
 
-// A report's statement is prepared: building it cost a tenth of the route's CPU on PostgreSQL (issue 14). It
-// returns only the id, so that the report's 16 KiB are not sent back.
+// A report's statement is prepared
+// (docs/decisions/prepared-statements-for-hot-writes-fixed-count-benchmark.md; the cost it saves:
+// bench/README.md, "Figures behind code comments"). It returns only the id, so that the report's 16 KiB are
+// not sent back.
 const reportSignals = prepared((db: Kysely<Database>, value) =>
   whereReporter(
     db.updateTable('fraud_sessions').set({

@@ -75,8 +75,10 @@ export const DEFAULT_POLICY: RiskPolicy = {
     // Ad blockers stop the profiler for honest buyers too; alone it does not reach review.
     PROFILE_MISSING: 20,
     COOKIES_DISABLED: 10,
-    // Signals are evidence, not trust (issue 9). A session that never got a report (with PROFILE_MISSING,
-    // 35): the client never ran the SDK's JavaScript, or did not let it report; at least review.
+    // Signals are evidence, not trust
+    // (docs/decisions/no-report-at-all-reaches-review-a-report-without-a-profile.md). A session that never
+    // got a report (with PROFILE_MISSING, 35): the client never ran the SDK's JavaScript, or did not let it
+    // report; at least review.
     SIGNALS_MISSING: 15,
     // A report without the components every real profiler run produces: made up by a script. Review.
     PROFILE_UNCORROBORATED: 35,
@@ -120,19 +122,21 @@ export const DEFAULT_POLICY: RiskPolicy = {
     // Chromium without history throttling was launched by a driver's flags; a person would have to pass the
     // flag by hand. Alone it reviews; with another tell it declines.
     HISTORY_UNTHROTTLED: 50,
-    // A tampered JavaScript environment (issue 22). Privacy extensions and user-agent switchers patch the
-    // page's natives and navigator too, so tampering alone goes to review, where a person decides, and
-    // counts once however many sides saw it (only the first of these three is found); with another
-    // automation tell (a viewport, history, protocol or driver tell) it declines.
+    // A tampered JavaScript environment (docs/decisions/tampered-environment-counts-once.md). Privacy
+    // extensions and user-agent switchers patch the page's natives and navigator too, so tampering alone goes
+    // to review, where a person decides, and counts once however many sides saw it (only the first of these
+    // three is found); with another automation tell (a viewport, history, protocol or driver tell) it
+    // declines.
     NATIVE_LIES: 40,
     WORKER_MISMATCH: 40,
     IFRAME_MISMATCH: 40,
     // Only a protocol client reads the console bait (a driver's BiDi), independent of page patches: review
     // alone (a person's own debugging tools are not ruled out), with tampering or another tell decline.
     DEVTOOLS_PROTOCOL: 50,
-    // The platform-wide device graph (docs/decisions/device-graph.md says what each costs real buyers). A genuine
-    // visitor id is a hash of its components, so one id with two sets of them is an edited report; but whoever
-    // holds a buyer's id can make the buyer's next charge look so: review alone, never decline alone.
+    // The platform-wide device graph (docs/decisions/device-graph.md says what each costs real buyers). A
+    // genuine visitor id is a hash of its components, so one id with two sets of them is an edited report;
+    // but whoever holds a buyer's id can make the buyer's next charge look so: review alone, never decline
+    // alone.
     VISITOR_ID_FORGED: 40,
     // A family computer, an office, a lab: one device, several buyers with their own cards at several shops is
     // ordinary. Alone it stays approved (a reason to read); it tips a charge with another tell into review.
@@ -140,8 +144,9 @@ export const DEFAULT_POLICY: RiskPolicy = {
     // Four cards or more at three merchants or more within an hour on one device is cross-merchant card testing,
     // not a household; an internet café could do it, so review alone, not decline.
     DEVICE_CARDS_ACROSS_MERCHANTS: 30,
-    // How the checkout was filled (issue 22). Each tell alone reaches review (a form-filling extension, an odd
-    // hand), never declines; two of them decline (a driver's fill() and its click: 70).
+    // How the checkout was filled (docs/decisions/token-behavior-binding.md). Each tell alone reaches review
+    // (a form-filling extension, an odd hand), never declines; two of them decline (a driver's fill() and its
+    // click: 70).
     BEHAVIOR_SCRIPTED_INPUT: 35,
     BEHAVIOR_ROBOTIC_TYPING: 40,
     BEHAVIOR_POINTER_TELEPORT: 35,

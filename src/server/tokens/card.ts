@@ -27,8 +27,9 @@ function digitsHash(key: string, digits: string): string {
 
 let lastKey: { text: string; key: KeyObject } | undefined;
 
-// The key imported once (the same bytes as the string, UTF-8): importing it for each card cost a third of the
-// HMAC (issue 14). One entry: a process has one card hash key.
+// The key imported once (the same bytes as the string, UTF-8): importing it for each card was a large share
+// of the HMAC (docs/decisions/a-token-s-node-cpu-third-round-tokens3.md; the figure: bench/README.md). One
+// entry: a process has one card hash key.
 function hmacKey(text: string): KeyObject {
   if (lastKey?.text !== text) lastKey = { text, key: createSecretKey(Buffer.from(text, 'utf8')) };
   return lastKey.key;

@@ -42,6 +42,8 @@ describe.each(DIALECTS)('%s', (dialect) => {
       role: 'owner',
       merchant_id: merchant.id,
       merchant_name: 'Loja Azul',
+      locale: null,
+      time_zone: null,
     });
     const cookie = setCookie.split(';')[0]!;
     const csrf = login.json().data.csrf_token;

@@ -1,13 +1,12 @@
 import { useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
+import { formatCount, formatMoney, formatTime, reasonText, t } from '../i18n/index.js';
 import type { SessionUser } from '../main.js';
 import {
   Badge,
   Confirm,
   EMPTY_LIST,
   Facts,
-  formatMoney,
-  formatTime,
   Link,
   ListFilters,
   type ListState,
@@ -73,19 +72,26 @@ interface Activity {
 }
 
 const yesNo = (value: boolean | null | undefined) =>
-  value === null || value === undefined ? 'unknown' : value ? 'yes' : 'no';
+  value === null || value === undefined ? t.common.unknown : value ? t.common.yes : t.common.no;
 
 export function ChargesPage() {
   const [list, setList] = useState<ListState>(EMPTY_LIST);
   const charges = useLoad(() => get<Charge[]>(`/v1/charges${query({ ...list })}`), [list]);
   return (
-    <Page title="Charges">
+    <Page title={t.charges.title}>
       <ListFilters statuses={['captured', 'failed', 'refunded']} state={list} onChange={setList} />
       <PagedTable
         loaded={charges}
-        caption="Charges"
-        head={['Amount', 'Status', 'Risk', 'Customer', 'Card', 'Created']}
-        empty="No charges match."
+        caption={t.charges.title}
+        head={[
+          t.charges.head.amount,
+          t.charges.head.status,
+          t.charges.head.risk,
+          t.charges.head.customer,
+          t.charges.head.card,
+          t.charges.head.created,
+        ]}
+        empty={t.charges.empty}
         onPage={(page) => setList({ ...list, page })}
         row={(charge) => (
           <tr key={charge.id}>
@@ -112,52 +118,59 @@ export function ChargesPage() {
 
 function SessionEvidence(props: { session: FraudSession | null }) {
   const session = props.session;
-  if (!session) return <p>This charge was made without a fraud session.</p>;
+  if (!session) return <p>{t.charges.noSession}</p>;
   const signals = session.signals;
   return (
     <>
-      <Table
-        caption="Declared by the browser and observed by the service"
-        head={['', 'Declared', 'Observed']}
-      >
+      <Table caption={t.charges.declaredObserved} head={['', t.charges.declared, t.charges.observed]}>
         <tr>
-          <th scope="row">IP address</th>
+          <th scope="row">{t.charges.ipAddress}</th>
           <td>{session.declared.ip_address ?? '—'}</td>
           <td>
             {session.observed.ip_address}
-            {signals?.ip_lookup.ip_address && ` (lookup: ${signals.ip_lookup.ip_address})`}
+            {signals?.ip_lookup.ip_address && t.charges.lookup(signals.ip_lookup.ip_address)}
           </td>
         </tr>
         <tr>
-          <th scope="row">Browser</th>
+          <th scope="row">{t.charges.browser}</th>
           <td>{session.declared.type}</td>
           <td>{session.observed.user_agent_type ?? '—'}</td>
         </tr>
         <tr>
-          <th scope="row">Host</th>
+          <th scope="row">{t.charges.host}</th>
           <td>{session.declared.host_name}</td>
           <td>{session.observed.origin ?? '—'}</td>
         </tr>
         <tr>
-          <th scope="row">Cookies</th>
+          <th scope="row">{t.charges.cookies}</th>
           <td>{yesNo(session.declared.cookies_accepted)}</td>
           <td>—</td>
         </tr>
       </Table>
       <Facts
         items={[
-          ['Session', <code key="s">{session.id}</code>],
-          ['Session status', session.status],
-          ['Signals received', signals ? formatTime(signals.received_at) : 'none'],
-          ['Visitor id', signals?.visitor_id ?? '—'],
-          ['Automation detected', yesNo(signals?.automation)],
+          [t.charges.session, <code key="s">{session.id}</code>],
+          [t.charges.sessionStatus, <Badge key="status" value={session.status} />],
+          [t.charges.signalsReceived, signals ? formatTime(signals.received_at) : t.common.none],
+          [t.charges.visitorId, signals?.visitor_id ?? '—'],
+          [t.charges.automation, yesNo(signals?.automation)],
           [
-            'Profiler',
+            t.charges.profiler,
             signals?.profiler
-              ? `${signals.profiler.provider}, bot ${signals.profiler.bot.detected ? `detected (${signals.profiler.bot.kind ?? 'unknown'})` : 'not detected'}`
-              : (signals?.profiler_error ?? 'no report'),
+              ? signals.profiler.bot.detected
+                ? t.charges.botDetected(
+                    signals.profiler.provider,
+                    signals.profiler.bot.kind ?? t.common.unknown,
+                  )
+                : t.charges.botNotDetected(signals.profiler.provider)
+              : (signals?.profiler_error ?? t.charges.noReport),
           ],
-          ['IP lookup', signals ? `${signals.ip_lookup.status} in ${signals.ip_lookup.duration_ms} ms` : '—'],
+          [
+            t.charges.ipLookup,
+            signals
+              ? t.charges.ipLookupIn(signals.ip_lookup.status, formatCount(signals.ip_lookup.duration_ms))
+              : '—',
+          ],
         ]}
       />
     </>
@@ -178,76 +191,84 @@ export function ChargePage(props: { id: string; user: SessionUser }) {
     <Show loaded={charge}>
       {({ data }) => (
         <Page
-          title={`Charge ${formatMoney(data.amount)}`}
+          title={t.charges.chargeTitle(formatMoney(data.amount))}
           actions={
             props.user.role !== 'viewer' &&
             data.status === 'captured' && (
               <button type="button" class="danger" onClick={() => setConfirming(true)}>
-                Refund
+                {t.charges.refund}
               </button>
             )
           }
         >
           <p>
-            <Link href="/charges">← All charges</Link>
+            <Link href="/charges">{t.charges.allCharges}</Link>
           </p>
           {notice && <Notice kind="success">{notice}</Notice>}
           {refund.error && <Notice kind="error">{refund.error.message}</Notice>}
           <Confirm
             open={confirming}
-            title={`Refund ${formatMoney(data.amount)}?`}
-            confirmLabel="Refund"
+            title={t.charges.refundTitle(formatMoney(data.amount))}
+            confirmLabel={t.charges.refund}
             danger
             onCancel={() => setConfirming(false)}
             onConfirm={() => {
               setConfirming(false);
               refund.run(async () => {
                 await call('POST', `/v1/charges/${data.id}/refund`);
-                setNotice('Charge refunded.');
+                setNotice(t.charges.refunded);
                 reload();
               });
             }}
           >
-            <p>The whole amount goes back to {data.customer.name}'s card. This cannot be undone.</p>
+            <p>{t.charges.refundWarning(data.customer.name)}</p>
           </Confirm>
           <Facts
             items={[
-              ['Status', <Badge key="s" value={data.status} />],
-              ['Amount', `${formatMoney(data.amount)} in ${data.installments}×`],
+              [t.charges.head.status, <Badge key="s" value={data.status} />],
+              [t.charges.head.amount, t.charges.inInstallments(formatMoney(data.amount), data.installments)],
               [
-                'Card',
-                `${data.card.brand} •••• ${data.card.last4}, expires ${data.card.exp_month}/${data.card.exp_year}`,
+                t.charges.head.card,
+                t.charges.cardExpires(
+                  `${data.card.brand} •••• ${data.card.last4}`,
+                  data.card.exp_month,
+                  data.card.exp_year,
+                ),
               ],
-              ['Customer', `${data.customer.name} · ${data.customer.email} · ${data.customer.document}`],
-              ['Created', formatTime(data.created_at)],
-              ['Refunded', data.refunded_at ? formatTime(data.refunded_at) : null],
-              ['Failure', data.failure_message],
-              ['Id', <code key="id">{data.id}</code>],
+              [
+                t.charges.head.customer,
+                `${data.customer.name} · ${data.customer.email} · ${data.customer.document}`,
+              ],
+              [t.charges.head.created, formatTime(data.created_at)],
+              [t.charges.refundedAt, data.refunded_at ? formatTime(data.refunded_at) : null],
+              [t.charges.failure, data.failure_code ? `${data.failure_code}: ${data.failure_message}` : null],
+              [t.charges.id, <code key="id">{data.id}</code>],
             ]}
           />
           <section aria-labelledby="risk">
             <h2 id="risk">
-              Risk: <Badge value={data.fraud_analysis.status} /> score {data.fraud_analysis.score} of 100
+              {t.charges.risk}: <Badge value={data.fraud_analysis.status} />{' '}
+              {t.charges.scoreOf(data.fraud_analysis.score)}
             </h2>
             <Show loaded={activity}>
               {({ data: more }) => (
                 <>
                   {more.reasons.length === 0 ? (
-                    <p>No risk reasons: every check passed.</p>
+                    <p>{t.charges.noReasons}</p>
                   ) : (
                     <ul class="reasons">
                       {more.reasons.map((reason) => (
                         <li key={reason.code}>
-                          <strong>{reason.code}</strong>: {reason.description}
+                          <strong>{reason.code}</strong>: {reasonText(reason.code, reason.description)}
                         </li>
                       ))}
                     </ul>
                   )}
-                  <h2>Fraud session evidence</h2>
+                  <h2>{t.charges.evidence}</h2>
                   <SessionEvidence session={more.fraud_session} />
-                  <h2>Events and webhook deliveries</h2>
+                  <h2>{t.charges.eventsAndDeliveries}</h2>
                   {more.events.length === 0 ? (
-                    <p>No events.</p>
+                    <p>{t.charges.noEvents}</p>
                   ) : (
                     <ul>
                       {more.events.map((event) => (
@@ -259,8 +280,13 @@ export function ChargePage(props: { id: string; user: SessionUser }) {
                   )}
                   {more.deliveries.length > 0 && (
                     <Table
-                      caption="Webhook deliveries of this charge"
-                      head={['Event', 'Status', 'Attempts', '']}
+                      caption={t.charges.chargeDeliveries}
+                      head={[
+                        t.charges.deliveryHead.event,
+                        t.charges.deliveryHead.status,
+                        t.charges.deliveryHead.attempts,
+                        '',
+                      ]}
                     >
                       {more.deliveries.map((delivery) => (
                         <tr key={delivery.id}>

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { call, get } from '../api.js';
+import { formatTime, t } from '../i18n/index.js';
 import type { SessionUser } from '../main.js';
 import {
   Confirm,
@@ -37,17 +38,12 @@ interface RolledKey {
 /** The current public key with a copy button; merchants made before Vigia kept it are told to roll it. */
 function PublicKey(props: { publicKey: string | null }) {
   if (props.publicKey === null) {
-    return (
-      <p>
-        Your public key was issued before Vigia kept public keys, so it cannot be shown here. Roll the public
-        key to see the new one on this page.
-      </p>
-    );
+    return <p>{t.developers.publicKeyMissing}</p>;
   }
   return (
     <p>
-      Public key: <code data-testid="public-key">{props.publicKey}</code>{' '}
-      <CopyButton text={props.publicKey} label="Copy the public key" />
+      {t.developers.publicKey} <code data-testid="public-key">{props.publicKey}</code>{' '}
+      <CopyButton text={props.publicKey} label={t.developers.copyPublicKey} />
     </p>
   );
 }
@@ -65,23 +61,19 @@ function KeysSection(props: { user: SessionUser }) {
     });
   return (
     <section class="card" aria-labelledby="keys">
-      <h2 id="keys">API keys</h2>
-      <p>
-        Your checkout page uses the public key (pk_…), your server the secret key (sk_…). The public key is
-        public by design; Vigia keeps only a hash of your secret key, so it cannot show it again. Roll a key
-        to get a new one; the old key keeps working for 24 hours, so you can deploy the new one.
-      </p>
+      <h2 id="keys">{t.developers.keys}</h2>
+      <p>{t.developers.keysIntro}</p>
       <Show loaded={publicKey}>{({ data }) => <PublicKey publicKey={data.public_key} />}</Show>
       {issued && (
         <Notice kind="warning">
-          Your new {issued.type} key, shown only now: <code>{issued.key}</code>{' '}
-          <CopyButton text={issued.key} label={`Copy the new ${issued.type} key`} />
+          {t.developers.newKey(t.developers.keyKind[issued.type])} <code>{issued.key}</code>{' '}
+          <CopyButton text={issued.key} label={t.developers.copyNewKey(t.developers.keyKind[issued.type])} />
           {issued.previous_key && (
             <>
               {' '}
-              The old {issued.type} key works until{' '}
+              {t.developers.oldKeyUntil(t.developers.keyKind[issued.type])}{' '}
               <time dateTime={issued.previous_key.expires_at}>
-                {new Date(issued.previous_key.expires_at).toLocaleString()}
+                {formatTime(issued.previous_key.expires_at)}
               </time>
               .
             </>
@@ -92,19 +84,19 @@ function KeysSection(props: { user: SessionUser }) {
       {props.user.role === 'owner' ? (
         <div class="actions">
           <button type="button" class="danger" onClick={() => setRolling('secret')}>
-            Roll secret key
+            {t.developers.rollSecret}
           </button>
           <button type="button" onClick={() => setRolling('public')}>
-            Roll public key
+            {t.developers.rollPublic}
           </button>
         </div>
       ) : (
-        <p class="muted">Only an owner of the account can roll keys.</p>
+        <p class="muted">{t.developers.ownersOnly}</p>
       )}
       <Confirm
         open={rolling !== null}
-        title={`Roll the ${rolling} key?`}
-        confirmLabel="Roll key"
+        title={rolling ? t.developers.rollTitle(t.developers.keyKind[rolling]) : ''}
+        confirmLabel={t.developers.rollConfirm}
         danger
         onCancel={() => setRolling(null)}
         onConfirm={() => {
@@ -113,11 +105,7 @@ function KeysSection(props: { user: SessionUser }) {
           if (kind) roll(kind);
         }}
       >
-        <p>
-          {rolling === 'secret'
-            ? 'Your server must use the new secret key within 24 hours: then the old one stops working.'
-            : 'Your checkout must use the new public key within 24 hours: then the old one stops working.'}
-        </p>
+        <p>{rolling === 'secret' ? t.developers.rollSecretWarning : t.developers.rollPublicWarning}</p>
       </Confirm>
     </section>
   );
@@ -146,7 +134,7 @@ function AccountForm(props: { account: Account; canChange: boolean; onSaved: () 
   };
   return (
     <form onSubmit={submit} class="stack card" aria-labelledby="checkout">
-      <h2 id="checkout">Checkout settings</h2>
+      <h2 id="checkout">{t.developers.checkout}</h2>
       <label class="check">
         <input
           type="checkbox"
@@ -154,10 +142,10 @@ function AccountForm(props: { account: Account; canChange: boolean; onSaved: () 
           disabled={!props.canChange}
           onChange={(e) => setMandatory(e.currentTarget.checked)}
         />
-        Fraud analysis mandatory (charges without a fraud session are refused)
+        {t.developers.mandatory}
       </label>
       <label>
-        Allowed hosts, one per line (empty: any host may use your public key)
+        {t.developers.allowedHosts}
         <textarea
           rows={4}
           value={hosts}
@@ -166,10 +154,10 @@ function AccountForm(props: { account: Account; canChange: boolean; onSaved: () 
         />
       </label>
       <FieldErrors error={action.error} />
-      {saved && <Notice kind="success">Settings saved.</Notice>}
+      {saved && <Notice kind="success">{t.developers.settingsSaved}</Notice>}
       {props.canChange && (
         <button type="submit" class="primary" disabled={action.busy}>
-          Save settings
+          {t.developers.saveSettings}
         </button>
       )}
     </form>
@@ -197,15 +185,14 @@ function RiskForm(props: { risk: RiskSettings; canChange: boolean; onSaved: () =
         save({ review_threshold: Number(review), decline_threshold: Number(decline) });
       }}
     >
-      <h2 id="risk-title">Risk thresholds</h2>
+      <h2 id="risk-title">{t.developers.thresholds}</h2>
       <p>
-        A charge whose score reaches the review threshold is flagged for review; at the decline threshold it
-        fails.
-        {props.risk.custom ? ' These are your own.' : ' These are the platform defaults.'}
+        {t.developers.thresholdsIntro}
+        {props.risk.custom ? t.developers.ownThresholds : t.developers.defaultThresholds}
       </p>
       <div class="inline-form">
         <label>
-          Review at
+          {t.developers.reviewAt}
           <input
             type="number"
             min={1}
@@ -216,7 +203,7 @@ function RiskForm(props: { risk: RiskSettings; canChange: boolean; onSaved: () =
           />
         </label>
         <label>
-          Decline at
+          {t.developers.declineAt}
           <input
             type="number"
             min={1}
@@ -228,7 +215,7 @@ function RiskForm(props: { risk: RiskSettings; canChange: boolean; onSaved: () =
         </label>
       </div>
       <details>
-        <summary>Points per reason code</summary>
+        <summary>{t.developers.pointsPerReason}</summary>
         <ul>
           {Object.entries(props.risk.weights).map(([code, points]) => (
             <li key={code}>
@@ -238,15 +225,15 @@ function RiskForm(props: { risk: RiskSettings; canChange: boolean; onSaved: () =
         </ul>
       </details>
       <FieldErrors error={action.error} />
-      {saved && <Notice kind="success">Thresholds saved.</Notice>}
+      {saved && <Notice kind="success">{t.developers.thresholdsSaved}</Notice>}
       {props.canChange && (
         <div class="actions">
           <button type="submit" class="primary" disabled={action.busy}>
-            Save thresholds
+            {t.developers.saveThresholds}
           </button>
           {props.risk.custom && (
             <button type="button" onClick={() => save({ review_threshold: null, decline_threshold: null })}>
-              Restore defaults
+              {t.developers.restoreDefaults}
             </button>
           )}
         </div>
@@ -260,13 +247,13 @@ export function DevelopersPage(props: { user: SessionUser }) {
   const risk = useLoad(() => get<RiskSettings>('/v1/risk/settings'), []);
   const canChange = props.user.role !== 'viewer';
   return (
-    <Page title="Developers">
+    <Page title={t.developers.title}>
       <KeysSection user={props.user} />
       <Show loaded={account}>
         {({ data }) => (
           <>
             <p>
-              Merchant id <code>{data.id}</code>
+              {t.developers.merchantId} <code>{data.id}</code>
             </p>
             <AccountForm account={data} canChange={canChange} onSaved={account.reload} />
           </>

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { get, query } from '../api.js';
 import type { Series } from '../charts.js';
-import { Facts, formatMoney, inputValue, Page, Show, Table, useLoad } from '../ui.js';
+import { formatCount, formatDay, formatMoney, formatRatio, formatShare, t } from '../i18n/index.js';
+import { DateInput, Facts, Page, Show, Table, useLoad } from '../ui.js';
 
 interface Day {
   date: string;
@@ -36,8 +37,6 @@ interface HomeStats {
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const daysAgo = (n: number) => isoDay(new Date(Date.now() - n * 24 * 60 * 60 * 1000));
-const percent = (part: number, whole: number) =>
-  whole === 0 ? '—' : `${((100 * part) / whole).toFixed(1)}%`;
 
 /** A chart drawn by the lazily loaded chart module, with its numbers as a table for screen readers. */
 function DailyChart(props: { title: string; days: Day[]; series: Series[] }) {
@@ -64,13 +63,13 @@ function DailyChart(props: { title: string; days: Day[]; series: Series[] }) {
       <figcaption>{props.title}</figcaption>
       <div ref={box} aria-hidden="true" />
       <details>
-        <summary>Numbers of “{props.title}”</summary>
-        <Table caption={props.title} head={['Day', ...props.series.map((s) => s.label)]}>
+        <summary>{t.home.numbersOf(props.title)}</summary>
+        <Table caption={props.title} head={[t.home.day, ...props.series.map((s) => s.label)]}>
           {props.days.map((day, index) => (
             <tr key={day.date}>
-              <td>{day.date}</td>
+              <td>{formatDay(day.date)}</td>
               {props.series.map((s) => (
-                <td key={s.label}>{s.format ? s.format(s.values[index] ?? 0) : s.values[index]}</td>
+                <td key={s.label}>{(s.format ?? formatCount)(s.values[index] ?? 0)}</td>
               ))}
             </tr>
           ))}
@@ -94,7 +93,7 @@ function Bars(props: { title: string; items: { label: string; value: number }[];
             <li key={item.label}>
               <span class="bar-label">{item.label}</span>
               <span class="bar" style={{ width: `${(100 * item.value) / max}%` }} />
-              <span class="bar-value">{item.value}</span>
+              <span class="bar-value">{formatCount(item.value)}</span>
             </li>
           ))}
         </ul>
@@ -105,6 +104,8 @@ function Bars(props: { title: string; items: { label: string; value: number }[];
 
 const rate = (part: number, day: Day) =>
   day.charges === 0 ? 0 : Math.round((1000 * part) / day.charges) / 10;
+const formatRate = (value: number) => formatRatio(value / 100);
+const formatMs = (ms: number | null) => (ms === null ? '—' : `${formatCount(ms)} ms`);
 
 export function HomePage() {
   const [period, setPeriod] = useState({ from: daysAgo(29), to: isoDay(new Date()) });
@@ -114,33 +115,23 @@ export function HomePage() {
   );
   const preset = (days: number) => setPeriod({ from: daysAgo(days - 1), to: isoDay(new Date()) });
   return (
-    <Page title="Home">
-      <form class="filters" aria-label="Period" onSubmit={(event) => event.preventDefault()}>
-        <button type="button" onClick={() => preset(7)}>
-          7 days
-        </button>
-        <button type="button" onClick={() => preset(30)}>
-          30 days
-        </button>
-        <button type="button" onClick={() => preset(90)}>
-          90 days
-        </button>
-        <label>
-          From
-          <input
-            type="date"
-            value={period.from}
-            onChange={(e) => setPeriod({ ...period, from: inputValue(e) })}
-          />
-        </label>
-        <label>
-          To
-          <input
-            type="date"
-            value={period.to}
-            onChange={(e) => setPeriod({ ...period, to: inputValue(e) })}
-          />
-        </label>
+    <Page title={t.home.title}>
+      <form class="filters" aria-label={t.home.period} onSubmit={(event) => event.preventDefault()}>
+        {[7, 30, 90].map((days) => (
+          <button key={days} type="button" onClick={() => preset(days)}>
+            {t.home.days(days)}
+          </button>
+        ))}
+        <DateInput
+          label={t.common.from}
+          value={period.from}
+          onChange={(from) => from && setPeriod((current) => ({ ...current, from }))}
+        />
+        <DateInput
+          label={t.common.to}
+          value={period.to}
+          onChange={(to) => to && setPeriod((current) => ({ ...current, to }))}
+        />
       </form>
       <Show loaded={stats}>
         {({ data }) => {
@@ -149,27 +140,25 @@ export function HomePage() {
             <>
               <Facts
                 items={[
-                  ['Charges', String(totals.charges)],
-                  ['Amount', formatMoney(totals.amount)],
-                  ['Approved', percent(totals.approved, totals.charges)],
-                  ['Review', percent(totals.review, totals.charges)],
-                  ['Declined', percent(totals.declined, totals.charges)],
+                  [t.home.charges, formatCount(totals.charges)],
+                  [t.home.amount, formatMoney(totals.amount)],
+                  [t.home.approved, formatShare(totals.approved, totals.charges)],
+                  [t.home.review, formatShare(totals.review, totals.charges)],
+                  [t.home.declined, formatShare(totals.declined, totals.charges)],
                   [
-                    'Webhook success',
-                    webhooks.success_rate === null
-                      ? 'no attempts'
-                      : `${(100 * webhooks.success_rate).toFixed(1)}%`,
+                    t.home.webhookSuccess,
+                    webhooks.success_rate === null ? t.home.noAttempts : formatRatio(webhooks.success_rate),
                   ],
                 ]}
               />
               <div class="grid">
                 <DailyChart
-                  title="Charges and amount per day"
+                  title={t.home.chargesPerDay}
                   days={days}
                   series={[
-                    { label: 'Charges', values: days.map((d) => d.charges), color: '#1d4ed8' },
+                    { label: t.home.charges, values: days.map((d) => d.charges), color: '#1d4ed8' },
                     {
-                      label: 'Amount',
+                      label: t.home.amount,
                       values: days.map((d) => d.amount),
                       color: '#047857',
                       right: true,
@@ -178,45 +167,54 @@ export function HomePage() {
                   ]}
                 />
                 <DailyChart
-                  title="Approval, review and decline rates per day (%)"
+                  title={t.home.ratesPerDay}
                   days={days}
                   series={[
-                    { label: 'Approved %', values: days.map((d) => rate(d.approved, d)), color: '#047857' },
-                    { label: 'Review %', values: days.map((d) => rate(d.review, d)), color: '#b45309' },
-                    { label: 'Declined %', values: days.map((d) => rate(d.declined, d)), color: '#b91c1c' },
+                    {
+                      label: t.home.approvedRate,
+                      values: days.map((d) => rate(d.approved, d)),
+                      color: '#047857',
+                      format: formatRate,
+                    },
+                    {
+                      label: t.home.reviewRate,
+                      values: days.map((d) => rate(d.review, d)),
+                      color: '#b45309',
+                      format: formatRate,
+                    },
+                    {
+                      label: t.home.declinedRate,
+                      values: days.map((d) => rate(d.declined, d)),
+                      color: '#b91c1c',
+                      format: formatRate,
+                    },
                   ]}
                 />
                 <Bars
-                  title="Top risk reason codes"
+                  title={t.home.topReasons}
                   items={data.top_reasons.map((r) => ({ label: r.code, value: r.count }))}
-                  empty="No risk reasons in this period."
+                  empty={t.home.noReasons}
                 />
                 <Bars
-                  title="Fraud-session coverage"
+                  title={t.home.coverage}
                   items={[
-                    { label: 'Sessions created', value: sessions.created },
-                    { label: 'Profiled', value: sessions.profiled },
-                    { label: 'Profiler blocked', value: sessions.blocked_profiler },
-                    { label: 'Used by a charge', value: sessions.consumed },
-                    { label: 'Expired unused', value: sessions.expired_unused },
-                    { label: 'Reuse refused', value: sessions.reuse_refused },
+                    { label: t.home.sessionsCreated, value: sessions.created },
+                    { label: t.home.profiled, value: sessions.profiled },
+                    { label: t.home.profilerBlocked, value: sessions.blocked_profiler },
+                    { label: t.home.consumed, value: sessions.consumed },
+                    { label: t.home.expiredUnused, value: sessions.expired_unused },
+                    { label: t.home.reuseRefused, value: sessions.reuse_refused },
                   ]}
                   empty=""
                 />
                 <figure class="card">
-                  <figcaption>Webhook deliveries</figcaption>
+                  <figcaption>{t.home.webhookDeliveries}</figcaption>
                   <Facts
                     items={[
-                      ['Attempts', String(webhooks.attempts)],
-                      ['Succeeded', String(webhooks.succeeded)],
-                      [
-                        'Latency p50',
-                        webhooks.latency_p50_ms === null ? '—' : `${webhooks.latency_p50_ms} ms`,
-                      ],
-                      [
-                        'Latency p95',
-                        webhooks.latency_p95_ms === null ? '—' : `${webhooks.latency_p95_ms} ms`,
-                      ],
+                      [t.home.attempts, formatCount(webhooks.attempts)],
+                      [t.home.succeeded, formatCount(webhooks.succeeded)],
+                      [t.home.latencyP50, formatMs(webhooks.latency_p50_ms)],
+                      [t.home.latencyP95, formatMs(webhooks.latency_p95_ms)],
                     ]}
                   />
                 </figure>

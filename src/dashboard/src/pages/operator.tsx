@@ -1,11 +1,10 @@
 import { useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
+import { formatTime, t } from '../i18n/index.js';
 import {
   Confirm,
   EMPTY_LIST,
   FieldErrors,
-  formatTime,
-  formatWait,
   inputValue,
   Link,
   ListFilters,
@@ -19,7 +18,16 @@ import {
   useLoad,
 } from '../ui.js';
 import type { ActorNames, SubmerchantDetail, SubmerchantDocument } from './submerchant-view.js';
-import { SubmerchantView } from './submerchant-view.js';
+import { documentType, SubmerchantView } from './submerchant-view.js';
+
+/** How long a submerchant has waited: minutes, then hours, then days. */
+export function formatWait(fromIso: string, now = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(fromIso)) / 60_000));
+  if (minutes < 60) return t.operator.wait.minutes(minutes);
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return t.operator.wait.hours(hours, minutes % 60);
+  return t.operator.wait.days(Math.floor(hours / 24));
+}
 
 interface Waiting {
   id: string;
@@ -33,17 +41,23 @@ export function ReviewQueuePage() {
   const [page, setPage] = useState(1);
   const queue = useLoad(() => get<Waiting[]>(`/operator/review-queue${query({ page })}`), [page]);
   return (
-    <Page title="Review queue">
-      <p>Submerchants waiting for review, the longest waiting first.</p>
+    <Page title={t.operator.queueTitle}>
+      <p>{t.operator.queueIntro}</p>
       <Show loaded={queue}>
         {(answer) =>
           answer.data.length === 0 ? (
-            <p>Nothing waits for review.</p>
+            <p>{t.operator.queueEmpty}</p>
           ) : (
             <>
               <Table
-                caption="Review queue"
-                head={['Submerchant', 'Merchant', 'Tax id', 'Submitted', 'Waiting']}
+                caption={t.operator.queueTitle}
+                head={[
+                  t.operator.queueHead.submerchant,
+                  t.operator.queueHead.merchant,
+                  t.operator.queueHead.taxId,
+                  t.operator.queueHead.submitted,
+                  t.operator.queueHead.waiting,
+                ]}
               >
                 {answer.data.map((item) => (
                   <tr key={item.id}>
@@ -77,7 +91,7 @@ function ReasonDialog(props: {
     <Confirm
       open={props.title !== null}
       title={props.title ?? ''}
-      confirmLabel="Reject"
+      confirmLabel={t.operator.reject}
       danger
       onCancel={() => {
         setReason('');
@@ -90,7 +104,7 @@ function ReasonDialog(props: {
       }}
     >
       <label class="stack">
-        Reason (the merchant sees it)
+        {t.operator.reason}
         <textarea required rows={3} value={reason} onInput={(e) => setReason(inputValue(e))} />
       </label>
     </Confirm>
@@ -128,10 +142,12 @@ export function ReviewPage(props: { id: string }) {
         <button
           type="button"
           disabled={action.busy}
-          onClick={() => decide(`/documents/${doc.id}/approve`, `${doc.type} approved.`)}
-          aria-label={`Approve ${doc.type.replaceAll('_', ' ')} ${doc.id}`}
+          onClick={() =>
+            decide(`/documents/${doc.id}/approve`, t.operator.documentApproved(documentType(doc.type)))
+          }
+          aria-label={t.operator.approveDocument(documentType(doc.type), doc.id)}
         >
-          Approve
+          {t.operator.approve}
         </button>
       )}
       {(doc.status === 'pending' || doc.status === 'approved') && (
@@ -140,17 +156,19 @@ export function ReviewPage(props: { id: string }) {
             type="button"
             disabled={action.busy}
             onClick={() => setRejecting({ kind: 'document', document: doc })}
-            aria-label={`Reject ${doc.type.replaceAll('_', ' ')} ${doc.id}`}
+            aria-label={t.operator.rejectDocument(documentType(doc.type), doc.id)}
           >
-            Reject
+            {t.operator.reject}
           </button>
           <button
             type="button"
             disabled={action.busy}
-            onClick={() => decide(`/documents/${doc.id}/expire`, `${doc.type} marked expired.`)}
-            aria-label={`Expire ${doc.type.replaceAll('_', ' ')} ${doc.id}`}
+            onClick={() =>
+              decide(`/documents/${doc.id}/expire`, t.operator.documentExpired(documentType(doc.type)))
+            }
+            aria-label={t.operator.expireDocument(documentType(doc.type), doc.id)}
           >
-            Expire
+            {t.operator.expire}
           </button>
         </>
       )}
@@ -160,7 +178,7 @@ export function ReviewPage(props: { id: string }) {
     <Show loaded={detail}>
       {({ data }) => (
         <Page
-          title={`Review: ${data.trade_name}`}
+          title={t.operator.reviewTitle(data.trade_name)}
           actions={
             data.status === 'pending_review' && (
               <>
@@ -168,9 +186,9 @@ export function ReviewPage(props: { id: string }) {
                   type="button"
                   class="primary"
                   disabled={action.busy}
-                  onClick={() => decide('/approve', 'Submerchant approved: it is active.')}
+                  onClick={() => decide('/approve', t.operator.approved)}
                 >
-                  Approve submerchant
+                  {t.operator.approveSubmerchant}
                 </button>
                 <button
                   type="button"
@@ -178,38 +196,35 @@ export function ReviewPage(props: { id: string }) {
                   disabled={action.busy}
                   onClick={() => setRejecting({ kind: 'submerchant' })}
                 >
-                  Reject submerchant
+                  {t.operator.rejectSubmerchant}
                 </button>
               </>
             )
           }
         >
           <p>
-            <Link href="/">← Review queue</Link>
+            <Link href="/">{t.operator.backToQueue}</Link>
           </p>
           {notice && <Notice kind="success">{notice}</Notice>}
           <FieldErrors error={action.error} />
-          <p class="muted">
-            A rejection's reason tells the merchant what to fix; the merchant then requests resubmission,
-            corrects the data and submits again.
-          </p>
+          <p class="muted">{t.operator.rejectionAdvice}</p>
           <SubmerchantView detail={data} names={names} documentActions={documentActions} />
           <ReasonDialog
             title={
               rejecting === null
                 ? null
                 : rejecting.kind === 'submerchant'
-                  ? 'Reject the submerchant?'
-                  : `Reject ${rejecting.document.type.replaceAll('_', ' ')}?`
+                  ? t.operator.rejectSubmerchantTitle
+                  : t.operator.rejectDocumentTitle(documentType(rejecting.document.type))
             }
             onCancel={() => setRejecting(null)}
             onSubmit={(reason) => {
               const target = rejecting;
               setRejecting(null);
               if (target?.kind === 'document') {
-                decide(`/documents/${target.document.id}/reject`, 'Document rejected.', { reason });
+                decide(`/documents/${target.document.id}/reject`, t.operator.documentRejected, { reason });
               } else {
-                decide('/reject', 'Submerchant rejected.', { reason });
+                decide('/reject', t.operator.submerchantRejected, { reason });
               }
             }}
           />
@@ -253,7 +268,7 @@ function RateLimitsForm(props: { merchant: Merchant; onSaved: () => void }) {
     <form onSubmit={submit} class="inline-form">
       {CATEGORIES.map((category) => (
         <label key={category}>
-          {category}
+          {t.operator.categories[category]}
           <input
             type="number"
             min={1}
@@ -264,7 +279,7 @@ function RateLimitsForm(props: { merchant: Merchant; onSaved: () => void }) {
         </label>
       ))}
       <button type="submit" disabled={action.busy}>
-        Save limits
+        {t.operator.saveLimits}
       </button>
       <FieldErrors error={action.error} />
     </form>
@@ -276,13 +291,20 @@ export function MerchantsPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const merchants = useLoad(() => get<Merchant[]>(`/v1/operator/merchants${query({ ...list })}`), [list]);
   return (
-    <Page title="Merchants">
+    <Page title={t.operator.merchantsTitle}>
       {notice && <Notice kind="success">{notice}</Notice>}
       <ListFilters statuses={[]} state={list} onChange={setList} />
       <Show loaded={merchants}>
         {(answer) => (
           <>
-            <Table caption="Merchants" head={['Merchant', 'Created', 'Requests per minute (empty: default)']}>
+            <Table
+              caption={t.operator.merchantsTitle}
+              head={[
+                t.operator.merchantsHead.merchant,
+                t.operator.merchantsHead.created,
+                t.operator.merchantsHead.limits,
+              ]}
+            >
               {answer.data.map((merchant) => (
                 <tr key={merchant.id}>
                   <td>
@@ -295,7 +317,7 @@ export function MerchantsPage() {
                     <RateLimitsForm
                       merchant={merchant}
                       onSaved={() => {
-                        setNotice(`Rate limits of ${merchant.name} saved.`);
+                        setNotice(t.operator.limitsSaved(merchant.name));
                         merchants.reload();
                       }}
                     />

@@ -1,9 +1,29 @@
 import { useState } from 'preact/hooks';
 import { call } from '../api.js';
+import { LOCALES, type Locale, locale, t } from '../i18n/index.js';
 import { navigate } from '../router.js';
 import { FieldErrors, inputValue, Notice, useAction } from '../ui.js';
 
-export function SignInPage(props: { onSignedIn: (data: unknown) => void }) {
+/** Before sign-in the language is the browser's; a choice here is kept in this browser until the user saves one. */
+function LanguageChoice(props: { onLanguage: (locale: Locale) => void }) {
+  return (
+    <label>
+      {t.signIn.language}
+      <select value={locale} onChange={(event) => props.onLanguage(event.currentTarget.value as Locale)}>
+        {LOCALES.map((option) => (
+          <option key={option} value={option} lang={option}>
+            {t.preferences.languages[option]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function SignInPage(props: {
+  onSignedIn: (data: unknown) => void;
+  onLanguage: (locale: Locale) => void;
+}) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const action = useAction();
@@ -14,13 +34,13 @@ export function SignInPage(props: { onSignedIn: (data: unknown) => void }) {
       props.onSignedIn(answer.data);
     });
   };
-  document.title = 'Sign in · Vigia dashboard';
+  document.title = t.common.pageTitle(t.signIn.title);
   return (
     <main id="main" class="narrow">
-      <h1>Sign in to Vigia</h1>
+      <h1>{t.signIn.heading}</h1>
       <form onSubmit={submit} class="stack">
         <label>
-          E-mail
+          {t.signIn.email}
           <input
             type="email"
             autoComplete="username"
@@ -30,7 +50,7 @@ export function SignInPage(props: { onSignedIn: (data: unknown) => void }) {
           />
         </label>
         <label>
-          Password
+          {t.signIn.password}
           <input
             type="password"
             autoComplete="current-password"
@@ -39,11 +59,16 @@ export function SignInPage(props: { onSignedIn: (data: unknown) => void }) {
             onInput={(e) => setPassword(inputValue(e))}
           />
         </label>
-        <FieldErrors error={action.error} />
+        {action.error?.code === 'UNAUTHORIZED' ? (
+          <Notice kind="error">{t.signIn.refused}</Notice>
+        ) : (
+          <FieldErrors error={action.error} />
+        )}
         <button type="submit" class="primary" disabled={action.busy}>
-          Sign in
+          {t.signIn.submit}
         </button>
       </form>
+      <LanguageChoice onLanguage={props.onLanguage} />
     </main>
   );
 }
@@ -64,22 +89,22 @@ export function SetPasswordPage() {
       setDone(true);
     }
   };
-  document.title = 'Set your password · Vigia dashboard';
+  document.title = t.common.pageTitle(t.signIn.setPasswordTitle);
   return (
     <main id="main" class="narrow">
-      <h1>Set your password</h1>
+      <h1>{t.signIn.setPasswordTitle}</h1>
       {done ? (
         <>
-          <Notice kind="success">Password set.</Notice>
+          <Notice kind="success">{t.signIn.passwordSet}</Notice>
           <button type="button" class="primary" onClick={() => navigate('/')}>
-            Go to sign-in
+            {t.signIn.goToSignIn}
           </button>
         </>
       ) : (
         <form onSubmit={submit} class="stack">
-          <p>At least 12 characters. A long phrase is easier to remember and harder to guess.</p>
+          <p>{t.signIn.passwordAdvice}</p>
           <label>
-            New password
+            {t.signIn.newPassword}
             <input
               type="password"
               autoComplete="new-password"
@@ -90,7 +115,7 @@ export function SetPasswordPage() {
             />
           </label>
           <label>
-            Repeat it
+            {t.signIn.repeat}
             <input
               type="password"
               autoComplete="new-password"
@@ -100,10 +125,10 @@ export function SetPasswordPage() {
               onInput={(e) => setRepeat(inputValue(e))}
             />
           </label>
-          {mismatch && <Notice kind="error">The two passwords differ.</Notice>}
+          {mismatch && <Notice kind="error">{t.signIn.mismatch}</Notice>}
           <FieldErrors error={action.error} />
           <button type="submit" class="primary" disabled={action.busy || !token}>
-            Set password
+            {t.signIn.setPassword}
           </button>
         </form>
       )}

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import { Badge, Facts, formatMoney, formatTime, Table } from '../ui.js';
+import { formatMoney, formatRatio, formatTime, statusLabel, t } from '../i18n/index.js';
+import { Badge, Facts, Table } from '../ui.js';
 
 export interface HistoryEntry {
   from: string | null;
@@ -71,22 +72,38 @@ export interface SubmerchantDetail extends Submerchant {
   status_history: HistoryEntry[];
 }
 
+/** A document type as the language names it; a type newer than the catalogue as the service wrote it. */
+export const documentType = (type: string): string =>
+  (t.submerchants.documentTypes as Record<string, string>)[type] ?? type.replaceAll('_', ' ');
+
+const requirementLabel = (code: string): string =>
+  (t.submerchants.requirementCodes as Record<string, string>)[code] ??
+  code.replaceAll('_', ' ').toLowerCase();
+
 /** Who made a change: the merchant, or the operator user's e-mail when known. */
 export type ActorNames = Record<string, string>;
 
 function actorLabel(entry: HistoryEntry, names: ActorNames): string {
-  if (entry.actor === 'merchant') return 'merchant';
-  return `operator ${names[entry.actor_id] ?? entry.actor_id}`;
+  if (entry.actor === 'merchant') return t.submerchants.byMerchant;
+  return t.submerchants.byOperator(names[entry.actor_id] ?? entry.actor_id);
 }
 
 export function History(props: { entries: HistoryEntry[]; names?: ActorNames; caption: string }) {
   return (
-    <Table caption={props.caption} head={['When', 'Change', 'By', 'Reason']}>
+    <Table
+      caption={props.caption}
+      head={[
+        t.submerchants.historyHead.when,
+        t.submerchants.historyHead.change,
+        t.submerchants.historyHead.by,
+        t.submerchants.historyHead.reason,
+      ]}
+    >
       {props.entries.map((entry) => (
         <tr key={`${entry.at}-${entry.to}`}>
           <td>{formatTime(entry.at)}</td>
           <td>
-            {entry.from ?? 'new'} → {entry.to}
+            {entry.from ? statusLabel(entry.from) : t.submerchants.new} → {statusLabel(entry.to)}
           </td>
           <td>{actorLabel(entry, props.names ?? {})}</td>
           <td>{entry.reason ?? ''}</td>
@@ -104,63 +121,82 @@ export function SubmerchantView(props: {
 }) {
   const d = props.detail;
   const representative = (id: string | null) =>
-    id ? (d.legal_representatives.find((rep) => rep.id === id)?.name ?? id) : 'company';
+    id ? (d.legal_representatives.find((rep) => rep.id === id)?.name ?? id) : t.submerchants.company;
   return (
     <>
       <Facts
         items={[
-          ['Status', <Badge key="s" value={d.status} />],
-          ['Legal name', d.legal_name],
-          ['Tax id', `${d.tax_id} (${d.entity_type === 'pj' ? 'CNPJ' : 'CPF'})`],
-          ['Contact', `${d.email} · ${d.phone}`],
-          ['Business', d.business_type],
-          ['MCC', d.mcc],
-          ['Average ticket', d.average_ticket === null ? null : formatMoney(d.average_ticket)],
-          ['Monthly revenue', d.monthly_revenue === null ? null : formatMoney(d.monthly_revenue)],
-          ['Submitted', d.submitted_at ? formatTime(d.submitted_at) : null],
-          ['Rejection reason', d.rejection_reason],
+          [t.common.status, <Badge key="s" value={d.status} />],
+          [t.submerchants.legalName, d.legal_name],
+          [t.submerchants.taxId, `${d.tax_id} (${d.entity_type === 'pj' ? 'CNPJ' : 'CPF'})`],
+          [t.submerchants.contact, `${d.email} · ${d.phone}`],
+          [t.submerchants.business, d.business_type],
+          [t.submerchants.mcc, d.mcc],
+          [t.submerchants.averageTicket, d.average_ticket === null ? null : formatMoney(d.average_ticket)],
+          [t.submerchants.monthlyRevenue, d.monthly_revenue === null ? null : formatMoney(d.monthly_revenue)],
+          [t.submerchants.submittedAt, d.submitted_at ? formatTime(d.submitted_at) : null],
+          [t.submerchants.rejectionReason, d.rejection_reason],
         ]}
       />
-      <h2>Requirements</h2>
+      <h2>{t.submerchants.requirements}</h2>
       {d.requirements.items.length === 0 ? (
-        <p class="ok">✓ Nothing missing: ready for review.</p>
+        <p class="ok">{t.submerchants.ready}</p>
       ) : (
         <ul class="checklist">
           {d.requirements.items.map((item, index) => (
             <li key={`${item.code}-${index}`}>
-              <strong>{item.code.replaceAll('_', ' ').toLowerCase()}</strong>: {item.message}
+              <strong>{requirementLabel(item.code)}</strong>: {item.message}
             </li>
           ))}
         </ul>
       )}
-      <h2>Legal representatives</h2>
+      <h2>{t.submerchants.representatives}</h2>
       {d.legal_representatives.length === 0 ? (
-        <p>None yet.</p>
+        <p>{t.submerchants.noneYet}</p>
       ) : (
-        <Table caption="Legal representatives" head={['Name', 'Document', 'Role', 'Share', 'Admin']}>
+        <Table
+          caption={t.submerchants.representatives}
+          head={[
+            t.submerchants.repHead.name,
+            t.submerchants.repHead.document,
+            t.submerchants.repHead.role,
+            t.submerchants.repHead.share,
+            t.submerchants.repHead.admin,
+          ]}
+        >
           {d.legal_representatives.map((rep) => (
             <tr key={rep.id}>
               <td>{rep.name}</td>
               <td>{rep.document}</td>
               <td>{rep.role ?? '—'}</td>
-              <td>{rep.participation_percentage === null ? '—' : `${rep.participation_percentage}%`}</td>
-              <td>{rep.is_admin ? 'yes' : 'no'}</td>
+              <td>
+                {rep.participation_percentage === null
+                  ? '—'
+                  : formatRatio(rep.participation_percentage / 100)}
+              </td>
+              <td>{rep.is_admin ? t.common.yes : t.common.no}</td>
             </tr>
           ))}
         </Table>
       )}
-      <h2>Documents</h2>
+      <h2>{t.submerchants.documents}</h2>
       {d.documents.length === 0 ? (
-        <p>None yet.</p>
+        <p>{t.submerchants.noneYet}</p>
       ) : (
         <Table
-          caption="Documents"
-          head={['Document', 'Of', 'Status', 'File', ...(props.documentActions ? ['Decision'] : [])]}
+          caption={t.submerchants.documents}
+          head={[
+            t.submerchants.docHead.document,
+            t.submerchants.docHead.of,
+            t.submerchants.docHead.status,
+            t.submerchants.docHead.file,
+            ...(props.documentActions ? [t.submerchants.docHead.decision] : []),
+          ]}
         >
           {d.documents.map((doc) => (
             <tr key={doc.id} data-document={doc.id}>
               <td>
-                {doc.type.replaceAll('_', ' ')}
+                {documentType(doc.type)}
                 {doc.number && <small class="muted"> {doc.number}</small>}
               </td>
               <td>{representative(doc.legal_representative_id)}</td>
@@ -178,9 +214,9 @@ export function SubmerchantView(props: {
           ))}
         </Table>
       )}
-      <h2>Addresses</h2>
+      <h2>{t.submerchants.addresses}</h2>
       {d.addresses.length === 0 ? (
-        <p>None yet.</p>
+        <p>{t.submerchants.noneYet}</p>
       ) : (
         <ul>
           {d.addresses.map((address) => (
@@ -188,13 +224,13 @@ export function SubmerchantView(props: {
               {address.street}, {address.number}
               {address.complement ? ` ${address.complement}` : ''} · {address.neighborhood} · {address.city}/
               {address.state} · {address.zip_code} ({address.type}
-              {address.is_primary ? ', primary' : ''})
+              {address.is_primary ? t.submerchants.primary : ''})
             </li>
           ))}
         </ul>
       )}
-      <h2>Status history</h2>
-      <History entries={d.status_history} names={props.names} caption="Status history" />
+      <h2>{t.submerchants.statusHistory}</h2>
+      <History entries={d.status_history} names={props.names} caption={t.submerchants.statusHistory} />
     </>
   );
 }

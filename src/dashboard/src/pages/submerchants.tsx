@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
+import { formatTime, statusLabel, t } from '../i18n/index.js';
 import type { SessionUser } from '../main.js';
 import {
   Badge,
   EMPTY_LIST,
-  formatTime,
   Link,
   ListFilters,
   type ListState,
@@ -16,6 +16,7 @@ import {
   useLoad,
 } from '../ui.js';
 import {
+  documentType,
   History,
   type Submerchant,
   type SubmerchantDetail,
@@ -29,13 +30,18 @@ export function SubmerchantsPage() {
   const [list, setList] = useState<ListState>(EMPTY_LIST);
   const submerchants = useLoad(() => get<Submerchant[]>(`/v1/submerchants${query({ ...list })}`), [list]);
   return (
-    <Page title="Submerchants">
+    <Page title={t.submerchants.title}>
       <ListFilters statuses={SUBMERCHANT_STATUSES} state={list} onChange={setList} />
       <PagedTable
         loaded={submerchants}
-        caption="Submerchants"
-        head={['Trade name', 'Tax id', 'Status', 'Created']}
-        empty="No submerchants match."
+        caption={t.submerchants.title}
+        head={[
+          t.submerchants.head.tradeName,
+          t.submerchants.head.taxId,
+          t.submerchants.head.status,
+          t.submerchants.head.created,
+        ]}
+        empty={t.submerchants.empty}
         onPage={(page) => setList({ ...list, page })}
         row={(submerchant) => (
           <tr key={submerchant.id}>
@@ -83,20 +89,18 @@ export function SubmerchantPage(props: { id: string; user: SessionUser }) {
                     type="button"
                     class="primary"
                     disabled={action.busy || !data.requirements.ready_for_review}
-                    onClick={() => transition('submit-for-review', 'Submitted for review.')}
+                    onClick={() => transition('submit-for-review', t.submerchants.submitted)}
                   >
-                    Submit for review
+                    {t.submerchants.submitForReview}
                   </button>
                 )}
                 {data.status === 'rejected' && (
                   <button
                     type="button"
                     disabled={action.busy}
-                    onClick={() =>
-                      transition('request-resubmission', 'Back to pending: correct it and submit again.')
-                    }
+                    onClick={() => transition('request-resubmission', t.submerchants.backToPending)}
                   >
-                    Request resubmission
+                    {t.submerchants.requestResubmission}
                   </button>
                 )}
               </>
@@ -104,23 +108,24 @@ export function SubmerchantPage(props: { id: string; user: SessionUser }) {
           }
         >
           <p>
-            <Link href="/submerchants">← All submerchants</Link>
+            <Link href="/submerchants">{t.submerchants.all}</Link>
           </p>
           {notice && <Notice kind="success">{notice}</Notice>}
           {action.error && <Notice kind="error">{action.error.message}</Notice>}
           <SubmerchantView detail={data} />
-          <h2>Replaced documents</h2>
+          <h2>{t.submerchants.replaced}</h2>
           <Show loaded={replaced}>
             {(answer) =>
               answer.data.length === 0 ? (
-                <p>No document was replaced.</p>
+                <p>{t.submerchants.noneReplaced}</p>
               ) : (
                 answer.data.map((doc) => (
                   <details key={doc.id}>
                     <summary>
-                      {doc.type.replaceAll('_', ' ')} · {doc.status} · replaced {formatTime(doc.replaced_at)}
+                      {documentType(doc.type)} · {statusLabel(doc.status)} ·{' '}
+                      {t.submerchants.replacedAt(formatTime(doc.replaced_at))}
                     </summary>
-                    <History entries={doc.status_history} caption={`History of ${doc.file_name}`} />
+                    <History entries={doc.status_history} caption={t.submerchants.historyOf(doc.file_name)} />
                   </details>
                 ))
               )

@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import { call, get } from '../api.js';
+import { formatTime, type Messages, t } from '../i18n/index.js';
 import type { SessionUser } from '../main.js';
-import { CopyButton, FieldErrors, formatTime, Notice, Page, Show, Table, useAction, useLoad } from '../ui.js';
+import { CopyButton, FieldErrors, Notice, Page, Show, Table, useAction, useLoad } from '../ui.js';
 
 interface TeamUser {
   id: string;
@@ -16,15 +17,22 @@ interface TeamUser {
 const ROLES = ['owner', 'developer', 'viewer'] as const;
 
 /**
- * Owners manage their merchant's users, the operator everyone's (issue 23 item 8): disable (their sessions end at
- * once), enable, change a role, reset a password (a one-time link to hand over), sign out, forget failed sign-ins.
+ * Owners manage their merchant's users, the operator everyone's (docs/decisions/dashboard-user-admin.md):
+ * disable (their sessions end at once), enable, change a role, reset a password (a one-time link to hand
+ * over), sign out, forget failed sign-ins.
  */
 export function TeamPage(props: { user: SessionUser }) {
   const users = useLoad(() => get<TeamUser[]>('/users'), []);
   const action = useAction();
   const [notice, setNotice] = useState<string | null>(null);
   const [link, setLink] = useState<{ email: string; url: string } | null>(null);
-  const act = async (user: TeamUser, method: string, path: string, body?: unknown) => {
+  const act = async (
+    user: TeamUser,
+    change: keyof Messages['team']['done'],
+    method: string,
+    path: string,
+    body?: unknown,
+  ) => {
     setLink(null);
     const done = await action.run(async () => {
       const answer = await call<TeamUser & { password_set_url?: string }>(
@@ -32,25 +40,28 @@ export function TeamPage(props: { user: SessionUser }) {
         `/users/${user.id}${path}`,
         body,
       );
-      setNotice(`${user.email}: ${answer.message}`);
+      setNotice(`${user.email}: ${t.team.done[change]}`);
       if (answer.data.password_set_url) setLink({ email: user.email, url: answer.data.password_set_url });
     });
     if (done) users.reload();
   };
   return (
-    <Page title="Team">
+    <Page title={t.team.title}>
       {notice && <Notice kind="success">{notice}</Notice>}
       {link && (
         <Notice kind="warning">
-          Send this one-time link to {link.email} (it works once, for 7 days): <code>{link.url}</code>{' '}
-          <CopyButton text={link.url} label="Copy the link" />
+          {t.team.sendLink(link.email)} <code>{link.url}</code>{' '}
+          <CopyButton text={link.url} label={t.team.copyLink} />
         </Notice>
       )}
       <FieldErrors error={action.error} />
       {action.error && <Notice kind="error">{action.error.message}</Notice>}
       <Show loaded={users}>
         {(answer) => (
-          <Table caption="Users" head={['User', 'Role', 'State', 'Actions']}>
+          <Table
+            caption={t.team.users}
+            head={[t.team.head.user, t.team.head.role, t.team.head.state, t.team.head.actions]}
+          >
             {answer.data.map((user) => {
               const self = user.id === props.user.id;
               return (
@@ -58,62 +69,72 @@ export function TeamPage(props: { user: SessionUser }) {
                   <td>
                     {user.email}
                     <br />
-                    <small class="muted">since {formatTime(user.created_at)}</small>
+                    <small class="muted">{t.team.since(formatTime(user.created_at))}</small>
                   </td>
                   <td>
                     {user.merchant_id === null || self ? (
-                      user.role
+                      t.common.roles[user.role]
                     ) : (
                       <select
-                        aria-label={`Role of ${user.email}`}
+                        aria-label={t.team.roleOf(user.email)}
                         value={user.role}
                         disabled={action.busy}
-                        onChange={(event) => act(user, 'PATCH', '', { role: event.currentTarget.value })}
+                        onChange={(event) =>
+                          act(user, 'role', 'PATCH', '', { role: event.currentTarget.value })
+                        }
                       >
                         {ROLES.map((role) => (
                           <option key={role} value={role}>
-                            {role}
+                            {t.common.roles[role]}
                           </option>
                         ))}
                       </select>
                     )}
                   </td>
                   <td>
-                    {user.disabled ? 'Disabled' : user.password_set ? 'Active' : 'Password not set yet'}
+                    {user.disabled
+                      ? t.team.disabled
+                      : user.password_set
+                        ? t.team.active
+                        : t.team.passwordNotSet}
                   </td>
                   <td class="actions">
                     {!self && (
                       <button
                         type="button"
                         disabled={action.busy}
-                        onClick={() => act(user, 'POST', user.disabled ? '/enable' : '/disable')}
+                        onClick={() =>
+                          user.disabled
+                            ? act(user, 'enable', 'POST', '/enable')
+                            : act(user, 'disable', 'POST', '/disable')
+                        }
                       >
-                        {user.disabled ? 'Enable' : 'Disable'}
+                        {user.disabled ? t.team.enable : t.team.disable}
                       </button>
                     )}
                     {!self && (
                       <button
                         type="button"
                         disabled={action.busy}
-                        onClick={() => act(user, 'POST', '/reset-password')}
+                        onClick={() => act(user, 'resetPassword', 'POST', '/reset-password')}
                       >
-                        Reset password
+                        {t.team.resetPassword}
                       </button>
                     )}
                     <button
                       type="button"
                       disabled={action.busy}
-                      onClick={() => act(user, 'POST', '/sign-out')}
+                      onClick={() => act(user, 'signOut', 'POST', '/sign-out')}
                     >
-                      Sign out everywhere
+                      {t.team.signOutEverywhere}
                     </button>
                     {!self && (
                       <button
                         type="button"
                         disabled={action.busy}
-                        onClick={() => act(user, 'POST', '/unlock')}
+                        onClick={() => act(user, 'unlock', 'POST', '/unlock')}
                       >
-                        Forget failed sign-ins
+                        {t.team.forgetFailures}
                       </button>
                     )}
                   </td>

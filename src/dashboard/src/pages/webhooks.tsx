@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
+import { formatCount, formatTime, t } from '../i18n/index.js';
 import type { SessionUser } from '../main.js';
 import { navigate } from '../router.js';
 import {
@@ -9,7 +10,6 @@ import {
   EMPTY_LIST,
   Facts,
   FieldErrors,
-  formatTime,
   inputValue,
   Link,
   ListFilters,
@@ -58,17 +58,14 @@ const canChange = (user: SessionUser) => user.role !== 'viewer';
 function SecretOnce(props: { secret: string; onDone: () => void }) {
   return (
     <section class="card secret" aria-labelledby="secret-title">
-      <h2 id="secret-title">Signing secret</h2>
-      <Notice kind="warning">
-        Store this secret now: it is shown only this once. Your server uses it to check the
-        X-Service-Signature of every notification.
-      </Notice>
+      <h2 id="secret-title">{t.webhooks.secretTitle}</h2>
+      <Notice kind="warning">{t.webhooks.secretOnce}</Notice>
       <p class="secret-value">
         <code data-testid="endpoint-secret">{props.secret}</code>{' '}
-        <CopyButton text={props.secret} label="Copy the signing secret" />
+        <CopyButton text={props.secret} label={t.webhooks.copySecret} />
       </p>
       <button type="button" onClick={props.onDone}>
-        I have stored it
+        {t.webhooks.secretStored}
       </button>
     </section>
   );
@@ -78,7 +75,7 @@ function EventChoices(props: { chosen: string[]; onChange: (events: string[]) =>
   const types = useLoad(() => get<string[]>('/webhooks/event-types'), []);
   return (
     <fieldset>
-      <legend>Events</legend>
+      <legend>{t.webhooks.events}</legend>
       <Show loaded={types}>
         {(answer) =>
           answer.data.map((type) => (
@@ -118,7 +115,7 @@ function EndpointForm(props: {
   return (
     <form onSubmit={submit} class="stack">
       <label>
-        Endpoint URL
+        {t.webhooks.url}
         <input
           type="url"
           required
@@ -155,12 +152,12 @@ export function WebhooksPage(props: { user: SessionUser }) {
   };
   return (
     <Page
-      title="Webhooks"
+      title={t.webhooks.title}
       actions={
         canChange(props.user) &&
         !creating && (
           <button type="button" class="primary" onClick={() => setCreating(true)}>
-            Add endpoint
+            {t.webhooks.addEndpoint}
           </button>
         )
       }
@@ -168,19 +165,19 @@ export function WebhooksPage(props: { user: SessionUser }) {
       {secret && <SecretOnce secret={secret} onDone={() => setSecret(null)} />}
       {creating && (
         <section class="card" aria-labelledby="new-endpoint">
-          <h2 id="new-endpoint">New endpoint</h2>
-          <EndpointForm submitLabel="Create endpoint" onSubmit={create} />
+          <h2 id="new-endpoint">{t.webhooks.newEndpoint}</h2>
+          <EndpointForm submitLabel={t.webhooks.createEndpoint} onSubmit={create} />
           <button type="button" onClick={() => setCreating(false)}>
-            Cancel
+            {t.common.cancel}
           </button>
         </section>
       )}
       <ListFilters statuses={['active', 'paused']} state={list} onChange={setList} dates={false} />
       <PagedTable
         loaded={endpoints}
-        caption="Webhook endpoints"
-        head={['URL', 'Events', 'Status', 'Created']}
-        empty="No endpoints yet: add one to be notified of charges and onboarding."
+        caption={t.webhooks.endpoints}
+        head={[t.webhooks.head.url, t.webhooks.head.events, t.webhooks.head.status, t.webhooks.head.created]}
+        empty={t.webhooks.empty}
         onPage={(page) => setList({ ...list, page })}
         row={(endpoint) => (
           <tr key={endpoint.id}>
@@ -200,14 +197,14 @@ export function WebhooksPage(props: { user: SessionUser }) {
 }
 
 export function AttemptLog(props: { delivery: Delivery }) {
-  if (props.delivery.attempts.length === 0) return <span class="muted">Not attempted yet</span>;
+  if (props.delivery.attempts.length === 0) return <span class="muted">{t.webhooks.notAttempted}</span>;
   return (
     <ol class="attempts">
       {props.delivery.attempts.map((attempt) => (
         <li key={attempt.attempt}>
           #{attempt.attempt} {formatTime(attempt.attempted_at)} ·{' '}
-          {attempt.response_status === null ? 'no response' : `HTTP ${attempt.response_status}`} ·{' '}
-          {attempt.latency_ms} ms{attempt.error ? ` · ${attempt.error}` : ''}
+          {attempt.response_status === null ? t.webhooks.noResponse : `HTTP ${attempt.response_status}`} ·{' '}
+          {formatCount(attempt.latency_ms)} ms{attempt.error ? ` · ${attempt.error}` : ''}
         </li>
       ))}
     </ol>
@@ -227,9 +224,9 @@ export function RetryButton(props: { delivery: Delivery; onDone: () => void }) {
             props.onDone();
           })
         }
-        aria-label={`Retry delivery of ${props.delivery.event_type} ${props.delivery.id}`}
+        aria-label={t.webhooks.retryLabel(props.delivery.event_type, props.delivery.id)}
       >
-        Retry
+        {t.webhooks.retry}
       </button>
       {action.error && <Notice kind="error">{action.error.message}</Notice>}
     </>
@@ -248,9 +245,9 @@ function Deliveries(props: { endpointId: string; user: SessionUser; round: numbe
   return (
     <section aria-labelledby="deliveries">
       <div class="page-head">
-        <h2 id="deliveries">Deliveries</h2>
+        <h2 id="deliveries">{t.webhooks.deliveries}</h2>
         <button type="button" onClick={deliveries.reload}>
-          Refresh
+          {t.webhooks.refresh}
         </button>
       </div>
       <ListFilters
@@ -262,10 +259,19 @@ function Deliveries(props: { endpointId: string; user: SessionUser; round: numbe
       <Show loaded={deliveries}>
         {(answer) =>
           answer.data.length === 0 ? (
-            <p>No deliveries yet.</p>
+            <p>{t.webhooks.noDeliveries}</p>
           ) : (
             <>
-              <Table caption="Deliveries" head={['Event', 'Status', 'Attempts', 'Created', '']}>
+              <Table
+                caption={t.webhooks.deliveries}
+                head={[
+                  t.webhooks.deliveryHead.event,
+                  t.webhooks.deliveryHead.status,
+                  t.webhooks.deliveryHead.attempts,
+                  t.webhooks.deliveryHead.created,
+                  '',
+                ]}
+              >
                 {answer.data.map((delivery) => (
                   <tr key={delivery.id} data-delivery={delivery.id}>
                     <td>
@@ -276,7 +282,7 @@ function Deliveries(props: { endpointId: string; user: SessionUser; round: numbe
                     <td>
                       <Badge value={delivery.status} />
                       {delivery.next_attempt_at && (
-                        <small class="muted"> next {formatTime(delivery.next_attempt_at)}</small>
+                        <small class="muted">{t.webhooks.nextAt(formatTime(delivery.next_attempt_at))}</small>
                       )}
                     </td>
                     <td>
@@ -321,23 +327,23 @@ export function EndpointPage(props: { id: string; user: SessionUser }) {
       {({ data }) => (
         <Page title={data.url}>
           <p>
-            <Link href="/webhooks">← All endpoints</Link>
+            <Link href="/webhooks">{t.webhooks.allEndpoints}</Link>
           </p>
           {secret && <SecretOnce secret={secret} onDone={() => setSecret(null)} />}
           {notice && <Notice kind="success">{notice}</Notice>}
           {action.error && <Notice kind="error">{action.error.message}</Notice>}
           <Facts
             items={[
-              ['Status', <Badge key="s" value={data.status} />],
-              ['Events', data.events.join(', ')],
-              ['Created', formatTime(data.created_at)],
-              ['Id', <code key="id">{data.id}</code>],
+              [t.webhooks.head.status, <Badge key="s" value={data.status} />],
+              [t.webhooks.head.events, data.events.join(', ')],
+              [t.webhooks.head.created, formatTime(data.created_at)],
+              [t.charges.id, <code key="id">{data.id}</code>],
             ]}
           />
           {canChange(props.user) && (
             <div class="actions">
               <button type="button" onClick={() => setEditing(!editing)} aria-expanded={editing}>
-                Edit
+                {t.webhooks.edit}
               </button>
               <button
                 type="button"
@@ -345,44 +351,39 @@ export function EndpointPage(props: { id: string; user: SessionUser }) {
                 onClick={() =>
                   act(
                     () => call('PATCH', path, { status: data.status === 'active' ? 'paused' : 'active' }),
-                    data.status === 'active'
-                      ? 'Endpoint paused: deliveries wait until you resume it.'
-                      : 'Endpoint resumed.',
+                    data.status === 'active' ? t.webhooks.paused : t.webhooks.resumed,
                   )
                 }
               >
-                {data.status === 'active' ? 'Pause' : 'Resume'}
+                {data.status === 'active' ? t.webhooks.pause : t.webhooks.resume}
               </button>
               <button
                 type="button"
                 disabled={action.busy || data.status !== 'active'}
                 onClick={() =>
-                  act(
-                    () => call('POST', `/webhooks/endpoints/${props.id}/test`),
-                    'Test event queued: see it below.',
-                  )
+                  act(() => call('POST', `/webhooks/endpoints/${props.id}/test`), t.webhooks.testQueued)
                 }
               >
-                Send test event
+                {t.webhooks.sendTest}
               </button>
               <button type="button" onClick={() => setConfirming('regenerate')}>
-                Regenerate secret
+                {t.webhooks.regenerate}
               </button>
               <button type="button" class="danger" onClick={() => setConfirming('delete')}>
-                Delete
+                {t.webhooks.delete}
               </button>
             </div>
           )}
           {editing && (
             <section class="card" aria-labelledby="edit-endpoint">
-              <h2 id="edit-endpoint">Edit endpoint</h2>
+              <h2 id="edit-endpoint">{t.webhooks.editEndpoint}</h2>
               <EndpointForm
                 initial={data}
-                submitLabel="Save"
+                submitLabel={t.webhooks.save}
                 onSubmit={async (body) => {
                   await call('PATCH', path, body);
                   setEditing(false);
-                  setNotice('Endpoint updated.');
+                  setNotice(t.webhooks.updated);
                   endpoint.reload();
                 }}
               />
@@ -390,23 +391,23 @@ export function EndpointPage(props: { id: string; user: SessionUser }) {
           )}
           <Confirm
             open={confirming === 'regenerate'}
-            title="Regenerate the signing secret?"
-            confirmLabel="Regenerate"
+            title={t.webhooks.regenerateTitle}
+            confirmLabel={t.webhooks.regenerateConfirm}
             onCancel={() => setConfirming(null)}
             onConfirm={() => {
               setConfirming(null);
               act(async () => {
                 const answer = await call<Endpoint>('POST', `${path}/secret/regenerate`);
                 setSecret(answer.data.secret ?? null);
-              }, 'Secret regenerated: the old one no longer signs.');
+              }, t.webhooks.regenerated);
             }}
           >
-            <p>The old secret stops signing at once: update your server with the new one right away.</p>
+            <p>{t.webhooks.regenerateWarning}</p>
           </Confirm>
           <Confirm
             open={confirming === 'delete'}
-            title="Delete this endpoint?"
-            confirmLabel="Delete endpoint"
+            title={t.webhooks.deleteTitle}
+            confirmLabel={t.webhooks.deleteConfirm}
             danger
             onCancel={() => setConfirming(null)}
             onConfirm={() => {
@@ -417,7 +418,7 @@ export function EndpointPage(props: { id: string; user: SessionUser }) {
               });
             }}
           >
-            <p>It receives nothing more, and its pending deliveries are dropped.</p>
+            <p>{t.webhooks.deleteWarning}</p>
           </Confirm>
           <Deliveries endpointId={props.id} user={props.user} round={round} />
         </Page>

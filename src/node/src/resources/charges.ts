@@ -1,4 +1,4 @@
-import { type RequestOptions, segment, type Transport } from '../http.js';
+import { type CallOptions, type RequestOptions, segment, type Transport } from '../http.js';
 import { ListRequest } from '../list.js';
 import type { Charge, ChargeCreateParams, ChargeListParams } from '../types.js';
 
@@ -14,12 +14,12 @@ export class Charges {
     return this.transport.create('/v1/charges', params, options);
   }
 
-  get(id: string): Promise<Charge> {
-    return this.transport.data({ method: 'GET', path: `/v1/charges/${segment(id)}` });
+  get(id: string, options?: CallOptions): Promise<Charge> {
+    return this.transport.data({ method: 'GET', path: `/v1/charges/${segment(id)}`, options });
   }
 
-  list(params: ChargeListParams = {}): ListRequest<Charge, ChargeListParams> {
-    return new ListRequest((query) => this.transport.page<Charge>('/v1/charges', query), params);
+  list(params: ChargeListParams = {}, options?: CallOptions): ListRequest<Charge, ChargeListParams> {
+    return new ListRequest((query) => this.transport.page<Charge>('/v1/charges', query, options), params);
   }
 
   /** Refunds the whole amount of a captured charge (409 `INVALID_STATE` for any other). */

@@ -1,4 +1,4 @@
-import { type RequestOptions, segment, type Transport } from '../http.js';
+import { type CallOptions, type RequestOptions, segment, type Transport } from '../http.js';
 import { ListRequest } from '../list.js';
 import type {
   LegalRepresentative,
@@ -37,23 +37,29 @@ class Representatives {
     return this.transport.create(`${base(submerchantId)}/legal-representatives`, params, options);
   }
 
-  list(submerchantId: string, params: RepresentativeListParams = {}) {
+  list(submerchantId: string, params: RepresentativeListParams = {}, options?: CallOptions) {
     const path = `${base(submerchantId)}/legal-representatives`;
-    return new ListRequest((query) => this.transport.page<LegalRepresentative>(path, query), params);
+    return new ListRequest((query) => this.transport.page<LegalRepresentative>(path, query, options), params);
   }
 
-  get(submerchantId: string, representativeId: string): Promise<LegalRepresentative> {
+  get(submerchantId: string, representativeId: string, options?: CallOptions): Promise<LegalRepresentative> {
     return this.transport.data({
       method: 'GET',
       path: `${base(submerchantId)}/legal-representatives/${segment(representativeId)}`,
+      options,
     });
   }
 
   /** Deletes the partner and every document linked to it. */
-  delete(submerchantId: string, representativeId: string): Promise<RepresentativeDeleted> {
+  delete(
+    submerchantId: string,
+    representativeId: string,
+    options?: CallOptions,
+  ): Promise<RepresentativeDeleted> {
     return this.transport.data({
       method: 'DELETE',
       path: `${base(submerchantId)}/legal-representatives/${segment(representativeId)}`,
+      options,
     });
   }
 }
@@ -70,15 +76,16 @@ class Documents {
     return this.transport.create(`${base(submerchantId)}/documents`, params, options);
   }
 
-  list(submerchantId: string, params: DocumentListParams = {}) {
+  list(submerchantId: string, params: DocumentListParams = {}, options?: CallOptions) {
     const path = `${base(submerchantId)}/documents`;
-    return new ListRequest((query) => this.transport.page<SubmerchantDocument>(path, query), params);
+    return new ListRequest((query) => this.transport.page<SubmerchantDocument>(path, query, options), params);
   }
 
-  get(submerchantId: string, documentId: string): Promise<SubmerchantDocument> {
+  get(submerchantId: string, documentId: string, options?: CallOptions): Promise<SubmerchantDocument> {
     return this.transport.data({
       method: 'GET',
       path: `${base(submerchantId)}/documents/${segment(documentId)}`,
+      options,
     });
   }
 }
@@ -94,27 +101,30 @@ class Addresses {
     return this.transport.create(`${base(submerchantId)}/addresses`, params, options);
   }
 
-  list(submerchantId: string, params: AddressListParams = {}) {
+  list(submerchantId: string, params: AddressListParams = {}, options?: CallOptions) {
     const path = `${base(submerchantId)}/addresses`;
-    return new ListRequest((query) => this.transport.page<SubmerchantAddress>(path, query), params);
+    return new ListRequest((query) => this.transport.page<SubmerchantAddress>(path, query, options), params);
   }
 
   update(
     submerchantId: string,
     addressId: string,
     params: SubmerchantAddressUpdateParams,
+    options?: CallOptions,
   ): Promise<SubmerchantAddress> {
     return this.transport.data({
       method: 'PATCH',
       path: `${base(submerchantId)}/addresses/${segment(addressId)}`,
       body: params,
+      options,
     });
   }
 
-  delete(submerchantId: string, addressId: string): Promise<AddressDeleted> {
+  delete(submerchantId: string, addressId: string, options?: CallOptions): Promise<AddressDeleted> {
     return this.transport.data({
       method: 'DELETE',
       path: `${base(submerchantId)}/addresses/${segment(addressId)}`,
+      options,
     });
   }
 }
@@ -135,30 +145,33 @@ export class Submerchants {
     return this.transport.create('/v1/submerchants', params, options);
   }
 
-  list(params: SubmerchantListParams = {}): ListRequest<SubmerchantSummary, SubmerchantListParams> {
+  list(
+    params: SubmerchantListParams = {},
+    options?: CallOptions,
+  ): ListRequest<SubmerchantSummary, SubmerchantListParams> {
     return new ListRequest(
-      (query) => this.transport.page<SubmerchantSummary>('/v1/submerchants', query),
+      (query) => this.transport.page<SubmerchantSummary>('/v1/submerchants', query, options),
       params,
     );
   }
 
   /** With its representatives, addresses, current documents, `requirements` and `status_history`. */
-  get(id: string): Promise<Submerchant> {
-    return this.transport.data({ method: 'GET', path: base(id) });
+  get(id: string, options?: CallOptions): Promise<Submerchant> {
+    return this.transport.data({ method: 'GET', path: base(id), options });
   }
 
   /** Only while `pending`. */
-  update(id: string, params: SubmerchantUpdateParams): Promise<Submerchant> {
-    return this.transport.data({ method: 'PATCH', path: base(id), body: params });
+  update(id: string, params: SubmerchantUpdateParams, options?: CallOptions): Promise<Submerchant> {
+    return this.transport.data({ method: 'PATCH', path: base(id), body: params, options });
   }
 
   /** `pending` → `pending_review` (a `pj` needs a legal representative). */
-  submitForReview(id: string): Promise<Submerchant> {
-    return this.transport.data({ method: 'POST', path: `${base(id)}/submit-for-review` });
+  submitForReview(id: string, options?: CallOptions): Promise<Submerchant> {
+    return this.transport.data({ method: 'POST', path: `${base(id)}/submit-for-review`, options });
   }
 
   /** `rejected` → `pending`, to edit and submit again. */
-  requestResubmission(id: string): Promise<Submerchant> {
-    return this.transport.data({ method: 'POST', path: `${base(id)}/request-resubmission` });
+  requestResubmission(id: string, options?: CallOptions): Promise<Submerchant> {
+    return this.transport.data({ method: 'POST', path: `${base(id)}/request-resubmission`, options });
   }
 }

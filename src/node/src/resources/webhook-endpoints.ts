@@ -1,4 +1,4 @@
-import { type RequestOptions, segment, type Transport } from '../http.js';
+import { type CallOptions, type RequestOptions, segment, type Transport } from '../http.js';
 import { ListRequest } from '../list.js';
 import type {
   Delivery,
@@ -27,30 +27,33 @@ export class WebhookEndpoints {
     return this.transport.create('/v1/postbacks/endpoints', params, options);
   }
 
-  list(params: WebhookEndpointListParams = {}): ListRequest<WebhookEndpoint, WebhookEndpointListParams> {
+  list(
+    params: WebhookEndpointListParams = {},
+    options?: CallOptions,
+  ): ListRequest<WebhookEndpoint, WebhookEndpointListParams> {
     return new ListRequest(
-      (query) => this.transport.page<WebhookEndpoint>('/v1/postbacks/endpoints', query),
+      (query) => this.transport.page<WebhookEndpoint>('/v1/postbacks/endpoints', query, options),
       params,
     );
   }
 
-  get(id: string): Promise<WebhookEndpoint> {
-    return this.transport.data({ method: 'GET', path: base(id) });
+  get(id: string, options?: CallOptions): Promise<WebhookEndpoint> {
+    return this.transport.data({ method: 'GET', path: base(id), options });
   }
 
   /** `url`, `events`, or `status` (`active` | `paused`). */
-  update(id: string, params: WebhookEndpointUpdateParams): Promise<WebhookEndpoint> {
-    return this.transport.data({ method: 'PATCH', path: base(id), body: params });
+  update(id: string, params: WebhookEndpointUpdateParams, options?: CallOptions): Promise<WebhookEndpoint> {
+    return this.transport.data({ method: 'PATCH', path: base(id), body: params, options });
   }
 
   /** Deletes the endpoint; its pending deliveries are dropped. */
-  delete(id: string): Promise<EndpointDeleted> {
-    return this.transport.data({ method: 'DELETE', path: base(id) });
+  delete(id: string, options?: CallOptions): Promise<EndpointDeleted> {
+    return this.transport.data({ method: 'DELETE', path: base(id), options });
   }
 
   /** A new signing secret; the old one stops signing at once. */
-  regenerateSecret(id: string): Promise<WebhookEndpointSecret> {
-    return this.transport.data({ method: 'POST', path: `${base(id)}/secret/regenerate` });
+  regenerateSecret(id: string, options?: CallOptions): Promise<WebhookEndpointSecret> {
+    return this.transport.data({ method: 'POST', path: `${base(id)}/secret/regenerate`, options });
   }
 }
 
@@ -58,17 +61,25 @@ export class WebhookEndpoints {
 export class Deliveries {
   constructor(private readonly transport: Transport) {}
 
-  list(endpointId: string, params: DeliveryListParams = {}): ListRequest<Delivery, DeliveryListParams> {
+  list(
+    endpointId: string,
+    params: DeliveryListParams = {},
+    options?: CallOptions,
+  ): ListRequest<Delivery, DeliveryListParams> {
     const path = `${base(endpointId)}/deliveries`;
-    return new ListRequest((query) => this.transport.page<Delivery>(path, query), params);
+    return new ListRequest((query) => this.transport.page<Delivery>(path, query, options), params);
   }
 
-  get(id: string): Promise<Delivery> {
-    return this.transport.data({ method: 'GET', path: `/v1/postbacks/deliveries/${segment(id)}` });
+  get(id: string, options?: CallOptions): Promise<Delivery> {
+    return this.transport.data({ method: 'GET', path: `/v1/postbacks/deliveries/${segment(id)}`, options });
   }
 
   /** Redelivers now, whatever its status; if that fails, the retry schedule starts over. */
-  retry(id: string): Promise<Delivery> {
-    return this.transport.data({ method: 'POST', path: `/v1/postbacks/deliveries/${segment(id)}/retry` });
+  retry(id: string, options?: CallOptions): Promise<Delivery> {
+    return this.transport.data({
+      method: 'POST',
+      path: `/v1/postbacks/deliveries/${segment(id)}/retry`,
+      options,
+    });
   }
 }

@@ -2,9 +2,6 @@ import { abortable, childController } from '../abort.js';
 import type { ProfilerContext, ProfilerFactory, ProfilerOutcome, Profiling } from './types.js';
 
 export type { BehaviorReport, TimingStats } from './behavior/types.js';
-// The script-tag build swaps ./default.js for ./default-script-tag.js (rollup.config.mjs): same provider,
-// loaded as a classic script instead of an ES module chunk.
-export { defaultProfiler } from './default.js';
 export type {
   ProfilerContext,
   ProfilerFactory,
@@ -12,6 +9,17 @@ export type {
   ProfilerReport,
   Profiling,
 } from './types.js';
+
+/**
+ * The provider behind `profiler: true` (the default option). Each bundle's entrypoint (src/sdk/src/entrypoints/)
+ * names its own: the ES module build loads FingerprintJS and BotD as a module chunk, the script-tag build as a
+ * classic script. Unset, as when a test imports the sources directly, the SDK profiles nothing by default.
+ */
+export let defaultProfiler: ProfilerFactory | undefined;
+
+export function useDefaultProfiler(factory: ProfilerFactory): void {
+  defaultProfiler = factory;
+}
 
 const STOPPED = 'stopped';
 const TIMEOUT = 'timeout';

@@ -1,8 +1,9 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Signals are evidence (issue 9): the hash of the token that binds a report to its session, and what the
- * service saw on the signals request (source IP, User-Agent), to hold against what it saw on the creating one.
+ * Signals are evidence (docs/decisions/the-report-is-bound-by-a-signals-token-in-the-session.md): the hash of
+ * the token that binds a report to its session, and what the service saw on the signals request (source IP,
+ * User-Agent), to hold against what it saw on the creating one.
  */
 const migration: Migration = {
   async up(db: Kysely<unknown>) {

@@ -1,10 +1,11 @@
 import type { CreateTableBuilder, Kysely, Migration } from 'kysely';
 
 /**
- * 0029: deleting a legal representative or a document keeps the audit trail (issue 12 item 14). The deleted rows
- * move to archive tables with who deleted them and when; the live tables keep only what the merchant sees, so
- * every merchant route, the upsert key and the one-current-document index stay as they were. Their status
- * history stays in submerchant_status_changes.
+ * 0029: deleting a legal representative or a document keeps the audit trail
+ * (docs/decisions/deletions-keep-the-audit-trail.md). The deleted rows move to archive tables with who
+ * deleted them and when; the live tables keep only what the merchant sees, so every merchant route, the
+ * upsert key and the one-current-document index stay as they were. Their status history stays in
+ * submerchant_status_changes.
  */
 const deletion = <T extends string>(table: CreateTableBuilder<T>) =>
   table

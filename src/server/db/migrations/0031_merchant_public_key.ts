@@ -1,8 +1,9 @@
 import type { Kysely, Migration } from 'kysely';
 
-// The merchant's public key in plain, so the dashboard can show it (issue 13). A public key is publishable: it
-// is in every checkout page. Merchants created before this migration have none until they roll it; auth still
-// finds a merchant by the key's hash.
+// The merchant's public key in plain, so the dashboard can show it
+// (docs/decisions/the-public-key-on-developers.md). A public key is publishable: it is in every checkout
+// page. Merchants created before this migration have none until they roll it; auth still finds a merchant by
+// the key's hash.
 const migration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('merchants').addColumn('public_key', 'text').execute();

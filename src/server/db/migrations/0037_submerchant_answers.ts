@@ -1,14 +1,16 @@
 import { type Kysely, type Migration, SqliteAdapter, sql } from 'kysely';
 
 /**
- * 0037: GET /v1/submerchants/:id keeps its answer (the JSON its statement writes) with the submerchant, so that a
- * read is one primary-key read of text instead of ~40 nested aggregates (issue 14). One row per submerchant,
+ * 0037: GET /v1/submerchants/:id keeps its answer (the JSON its statement writes) with the submerchant, so
+ * that a read is one primary-key read of text instead of ~40 nested aggregates
+ * (docs/decisions/get-v1-submerchants-id-reads-its-stored-answer-subread.md). One row per submerchant,
  * created with it. Every write to the submerchant or to a row the answer shows (representatives, addresses,
- * documents, status changes) bumps `version` and clears the answer, by trigger, in the writer's transaction: no
- * writer can forget it, on any instance. A read that finds no answer builds it and stores it only if `version`
- * is still the one it read with the data, so a racing write is never overwritten by an older answer.
- * `valid_from` / `stale_after` bound the request clocks the answer holds for (documents' expiry); `format` names
- * the statement that wrote it, so a release that changes the answer's shape never reads an older one.
+ * documents, status changes) bumps `version` and clears the answer, by trigger, in the writer's transaction:
+ * no writer can forget it, on any instance. A read that finds no answer builds it and stores it only if
+ * `version` is still the one it read with the data, so a racing write is never overwritten by an older
+ * answer. `valid_from` / `stale_after` bound the request clocks the answer holds for (documents' expiry);
+ * `format` names the statement that wrote it, so a release that changes the answer's shape never reads an
+ * older one.
  */
 const ANSWER_COLUMNS = 'format = null, head = null, status_history = null, requirements_input = null';
 const ATTACHED = [

@@ -1,8 +1,9 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * The browser's own requests as evidence (issue 22): the client hints, Fetch Metadata and content-negotiation
- * headers, and the header order, of the request that created the session and of the signals request (JSON text).
+ * The browser's own requests as evidence (docs/decisions/request-headers-as-evidence.md): the client hints,
+ * Fetch Metadata and content-negotiation headers, and the header order, of the request that created the
+ * session and of the signals request (JSON text).
  */
 const migration: Migration = {
   async up(db: Kysely<unknown>) {

@@ -1,6 +1,9 @@
 import type { Kysely, Migration } from 'kysely';
 
-/** How the checkout was filled (issue 22): the SDK's behaviour aggregates, sent with the card token request. */
+/**
+ * How the checkout was filled (docs/decisions/token-behavior-binding.md): the SDK's behaviour aggregates,
+ * sent with the card token request.
+ */
 const migration: Migration = {
   async up(db: Kysely<unknown>) {
     // SQLite adds one column per ALTER TABLE.

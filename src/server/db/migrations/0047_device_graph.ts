@@ -1,10 +1,11 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * The platform-wide device graph (issue 22): one row per charge that had a device (visitor id), every value a
- * keyed hash (risk/device-graph.ts), so that the graph links devices across merchants without holding anything
- * readable. No charge id and no merchant id: a row cannot be joined back to a charge. The risk step reads a
- * device's recent rows (visitor key, newest first); the hourly purge deletes rows past retention by time.
+ * The platform-wide device graph (docs/decisions/device-graph.md): one row per charge that had a device
+ * (visitor id), every value a keyed hash (risk/device-graph.ts), so that the graph links devices across
+ * merchants without holding anything readable. No charge id and no merchant id: a row cannot be joined back
+ * to a charge. The risk step reads a device's recent rows (visitor key, newest first); the hourly purge
+ * deletes rows past retention by time.
  */
 const migration: Migration = {
   async up(db: Kysely<unknown>) {

@@ -1,9 +1,10 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Issue 23 items 4 and 8: `sign_in_epoch` is part of every sign-in counter's key, so that raising it (the
- * operator's unlock) forgets the account's failures in every process and store at once; `disabled_at` marks a
- * user who may no longer sign in (a departing employee), whose sessions end when it is set.
+ * docs/decisions/sign-in-lock-per-client.md and dashboard-user-admin.md: `sign_in_epoch` is part of every
+ * sign-in counter's key, so that raising it (the operator's unlock) forgets the account's failures in every
+ * process and store at once; `disabled_at` marks a user who may no longer sign in (a departing employee),
+ * whose sessions end when it is set.
  */
 const migration: Migration = {
   async up(db: Kysely<unknown>) {

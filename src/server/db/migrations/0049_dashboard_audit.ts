@@ -1,8 +1,9 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Issue 23 item 13: every change made through the dashboard, with the user who made it. The resources' own
- * histories record the merchant (its key or its dashboard look the same to them); this says which person.
+ * docs/decisions/dashboard-audit.md: every change made through the dashboard, with the user who made it. The
+ * resources' own histories record the merchant (its key or its dashboard look the same to them); this says
+ * which person.
  */
 const migration: Migration = {
   async up(db: Kysely<unknown>) {

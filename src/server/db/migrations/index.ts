@@ -38,6 +38,7 @@ import m0053 from './0053_ledger.js';
 import m0054 from './0054_merchant_pricing.js';
 import m0055 from './0055_receivables.js';
 import m0056 from './0056_charge_split.js';
+import m0064 from './0064_dashboard_user_language.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '0054_merchant_pricing': m0054,
   '0055_receivables': m0055,
   '0056_charge_split': m0056,
+  '0064_dashboard_user_language': m0064,
 };

@@ -47,7 +47,7 @@ export const RULES = [
   driverGlobals,
   emulatedViewport,
   historyUnthrottled,
-  // A tampered JavaScript environment (issue 22).
+  // A tampered JavaScript environment (docs/decisions/tampered-environment-counts-once.md).
   nativeLies,
   workerMismatch,
   iframeMismatch,
@@ -59,17 +59,19 @@ export const RULES = [
   cardVelocity,
   profileMissing,
   cookiesDisabled,
-  // Signals are evidence, not trust (issue 9).
+  // Signals are evidence, not trust (docs/decisions/README.md, that section).
   signalsMissing,
   profileUncorroborated,
   signalsUserAgentChanged,
   signalsIpChanged,
   signalsTooFast,
   componentsContradictUserAgent,
-  // The session challenge (issue 22): answered by the claimed engine, in this session.
+  // The session challenge (docs/decisions/session-challenge.md): answered by the claimed engine, in this
+  // session.
   challengeWrong,
   challengeUnanswered,
-  // The browser's own requests corroborate the claimed engine (issue 22).
+  // The browser's own requests corroborate the claimed engine
+  // (docs/decisions/request-headers-as-evidence.md).
   fetchMetadataMissing,
   clientHintsContradictUserAgent,
   acceptLanguageMismatch,
@@ -77,11 +79,11 @@ export const RULES = [
   visitorManyCards,
   visitorManyBuyers,
   visitorManyIps,
-  // The platform-wide device graph (issue 22).
+  // The platform-wide device graph (docs/decisions/device-graph.md).
   visitorIdForged,
   deviceCardsAcrossMerchants,
   deviceSharedAcrossMerchants,
-  // How the checkout was filled (issue 22).
+  // How the checkout was filled (docs/decisions/token-behavior-binding.md).
   behaviorScriptedInput,
   behaviorRoboticTyping,
   behaviorPointerTeleport,

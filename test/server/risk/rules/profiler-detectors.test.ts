@@ -1,3 +1,4 @@
+import { DETECTOR_NAMES } from '@vigia/sdk/internal';
 import { describe, expect, test } from 'vitest';
 import type { FraudSession } from '../../../../src/server/fraud/service.js';
 import { analyzeRisk } from '../../../../src/server/risk/engine.js';
@@ -19,7 +20,7 @@ function reported(detectors: Record<string, boolean> | undefined): FraudSession 
 }
 
 // The rules that read the profiler's named detectors (src/sdk/src/profiler/detectors).
-describe.each([
+const DETECTOR_RULES = [
   ['HEADLESS_USER_AGENT', headlessUserAgent, 'headless_user_agent'],
   ['DRIVER_GLOBALS', driverGlobals, 'driver_globals'],
   ['EMULATED_VIEWPORT', emulatedViewport, 'emulated_viewport'],
@@ -28,7 +29,13 @@ describe.each([
   ['WORKER_MISMATCH', workerMismatch, 'worker_mismatch'],
   ['IFRAME_MISMATCH', iframeMismatch, 'iframe_mismatch'],
   ['DEVTOOLS_PROTOCOL', devtoolsProtocol, 'devtools_protocol'],
-] as const)('%s', (code, rule, detector) => {
+] as const;
+
+test("every detector the SDK reports (@vigia/sdk/internal's DETECTOR_NAMES) is read by a rule", () => {
+  expect(DETECTOR_RULES.map(([, , detector]) => detector).sort()).toEqual([...DETECTOR_NAMES].sort());
+});
+
+describe.each(DETECTOR_RULES)('%s', (code, rule, detector) => {
   test(`found when the profiler's ${detector} detector fired`, () => {
     expect(rule.code).toBe(code);
     expect(rule.applies(input(reported({ [detector]: true })), policy)).toBe(true);

@@ -27,7 +27,7 @@ const report = (afterMs: number, profilerMs: number | null, lookupMs = 30) =>
 
 describe('SIGNALS_TOO_FAST', () => {
   test('not found for the timings measured in Chromium, Firefox ESR and MiniBrowser', () => {
-    // Session → report on the service's clock, and the profiler's own duration (docs/decisions.md).
+    // Session → report on the service's clock, and the profiler's own duration (docs/decisions/timing-thresholds.md).
     for (const [elapsed, profiler, lookup] of [
       [641, 520, 28],
       [1532, 1081, 455],

@@ -35,7 +35,7 @@ export const DETECTORS_DEADLINE_MS = 2_000;
  */
 export async function runDetectors(
   window: Window,
-  detectors: readonly Detector[] = DETECTORS,
+  detectors: readonly Detector<string>[] = DETECTORS,
   deadlineMs = DETECTORS_DEADLINE_MS,
 ): Promise<Record<string, boolean>> {
   const answers: (boolean | undefined)[] = [];

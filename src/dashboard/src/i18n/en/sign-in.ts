@@ -1,0 +1,17 @@
+export const signIn = {
+  title: 'Sign in',
+  heading: 'Sign in to Vigia',
+  email: 'E-mail',
+  password: 'Password',
+  submit: 'Sign in',
+  refused: 'The e-mail or the password is not right.',
+  language: 'Language',
+  setPasswordTitle: 'Set your password',
+  passwordSet: 'Password set.',
+  goToSignIn: 'Go to sign-in',
+  passwordAdvice: 'At least 12 characters. A long phrase is easier to remember and harder to guess.',
+  newPassword: 'New password',
+  repeat: 'Repeat it',
+  mismatch: 'The two passwords differ.',
+  setPassword: 'Set password',
+};

@@ -1,0 +1,131 @@
+import type { Messages } from './en/index.js';
+
+// The dashboard's words and formats. Each language is its own chunk, loaded before the first render and on a
+// change of language, so the first load carries one language only (docs/decisions/dashboard-message-catalogue.md).
+
+export type { Messages };
+export type Locale = 'pt-BR' | 'en';
+
+export const LOCALES: readonly Locale[] = ['pt-BR', 'en'];
+export const DEFAULT_LOCALE: Locale = 'pt-BR';
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+
+const CATALOGUES: Record<Locale, () => Promise<Messages>> = {
+  'pt-BR': () => import('./pt-BR/index.js').then((module) => module.messages),
+  en: () => import('./en/index.js').then((module) => module.messages),
+};
+
+/**
+ * The formats of each language: English reads dates day first too (dd/mm/yyyy, en-GB), as the amounts beside
+ * them are in reais and a US month-first date would be read wrong by half the readers.
+ */
+const INTL_LOCALE: Record<Locale, string> = { 'pt-BR': 'pt-BR', en: 'en-GB' };
+
+/** The current language's messages: a live binding, set by `setLanguage` before anything renders. */
+export let t: Messages;
+export let locale: Locale = DEFAULT_LOCALE;
+export let timeZone = DEFAULT_TIME_ZONE;
+
+export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
+
+/** The first of the browser's languages the dashboard speaks (`pt-PT` reads pt-BR, `en-US` English), else pt-BR. */
+export function browserLocale(languages: readonly string[]): Locale {
+  for (const language of languages) {
+    const base = language.toLowerCase().split('-')[0];
+    const found = LOCALES.find((candidate) => candidate.toLowerCase().split('-')[0] === base);
+    if (found) return found;
+  }
+  return DEFAULT_LOCALE;
+}
+
+/** A zone the browser knows (an IANA name such as `America/Manaus`), else the default. */
+export function knownTimeZone(zone: string | null | undefined): string {
+  if (!zone) return DEFAULT_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
+let formats = makeFormats();
+
+export async function setLanguage(next: Locale, zone: string | null = timeZone): Promise<void> {
+  t = await CATALOGUES[next]();
+  locale = next;
+  timeZone = knownTimeZone(zone);
+  formats = makeFormats();
+  document.documentElement.lang = next;
+}
+
+function makeFormats() {
+  const intl = INTL_LOCALE[locale];
+  return {
+    money: new Intl.NumberFormat(intl, { style: 'currency', currency: 'BRL' }),
+    count: new Intl.NumberFormat(intl),
+    percent: new Intl.NumberFormat(intl, {
+      style: 'percent',
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    }),
+    dateTime: new Intl.DateTimeFormat(intl, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone,
+      timeZoneName: 'short',
+    }),
+    // A day of the service's lists and Home (`YYYY-MM-DD`, a UTC day): never shifted by a zone.
+    day: new Intl.DateTimeFormat(intl, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+    shortDay: new Intl.DateTimeFormat(intl, { day: '2-digit', month: '2-digit', timeZone: 'UTC' }),
+  };
+}
+
+/** Centavos as reais: `R$ 1.234,56`. */
+export const formatMoney = (minor: number): string => formats.money.format(minor / 100);
+export const formatCount = (value: number): string => formats.count.format(value);
+/** `part` of `whole` as a percentage with one decimal, or — when there is no whole. */
+export const formatShare = (part: number, whole: number): string =>
+  whole === 0 ? '—' : formats.percent.format(part / whole);
+export const formatRatio = (ratio: number): string => formats.percent.format(ratio);
+/** An instant in the user's zone, day first: `29/10/2026, 14:03 BRT`. */
+export const formatTime = (iso: string | null | undefined): string =>
+  iso ? formats.dateTime.format(new Date(iso)) : '—';
+/** A `YYYY-MM-DD` day: `29/10/2026`. */
+export const formatDay = (isoDay: string): string => formats.day.format(new Date(`${isoDay}T00:00:00Z`));
+export const formatShortDay = (isoDay: string): string =>
+  formats.shortDay.format(new Date(`${isoDay}T00:00:00Z`));
+
+/** `dd/mm/yyyy` (what people type) → `YYYY-MM-DD`, or null when it is not a real day. */
+export function parseDay(text: string): string | null {
+  const found = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(text);
+  if (!found) return null;
+  const [day, month, year] = [Number(found[1]), Number(found[2]), Number(found[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/** A status, analysis or document state as the language says it; an unknown one as the service wrote it. */
+export function statusLabel(value: string): string {
+  return (t.common.statuses as Record<string, string>)[value] ?? value.replaceAll('_', ' ');
+}
+
+/** The reason code's description in the language, or the service's own for a rule newer than this catalogue. */
+export function reasonText(code: string, fallback: string): string {
+  return (t.reasons as Record<string, string>)[code] ?? fallback;
+}
+
+/** The dashboard's sentence for an error code; an unknown code keeps the service's (English) message. */
+export function errorText(code: string, fallback: string): string {
+  return (t.errors as Record<string, string>)[code] ?? fallback;
+}

@@ -1,0 +1,29 @@
+import type { Messages } from '../en/index.js';
+import { charges } from './charges.js';
+import { common } from './common.js';
+import { developers } from './developers.js';
+import { errors } from './errors.js';
+import { home } from './home.js';
+import { operator } from './operator.js';
+import { preferences } from './preferences.js';
+import { reasons } from './reasons.js';
+import { signIn } from './sign-in.js';
+import { submerchants } from './submerchants.js';
+import { team } from './team.js';
+import { webhooks } from './webhooks.js';
+
+/** The Portuguese (Brazil) catalogue: the dashboard's default language. */
+export const messages: Messages = {
+  common,
+  signIn,
+  home,
+  charges,
+  webhooks,
+  developers,
+  operator,
+  submerchants,
+  team,
+  preferences,
+  reasons,
+  errors,
+};

@@ -1,0 +1,48 @@
+import type { Messages } from '../en/index.js';
+
+export const operator: Messages['operator'] = {
+  queueTitle: 'Fila de análise',
+  queueIntro: 'Subcontas aguardando análise, as que esperam há mais tempo primeiro.',
+  queueEmpty: 'Nada aguarda análise.',
+  queueHead: {
+    submerchant: 'Subconta',
+    merchant: 'Lojista',
+    taxId: 'CPF/CNPJ',
+    submitted: 'Enviada em',
+    waiting: 'Esperando há',
+  },
+  reject: 'Rejeitar',
+  reason: 'Motivo (o lojista o vê)',
+  approve: 'Aprovar',
+  expire: 'Expirar',
+  approveDocument: (type, id) => `Aprovar ${type} ${id}`,
+  rejectDocument: (type, id) => `Rejeitar ${type} ${id}`,
+  expireDocument: (type, id) => `Expirar ${type} ${id}`,
+  documentApproved: (type) => `${type}: aprovado.`,
+  documentExpired: (type) => `${type}: marcado como expirado.`,
+  reviewTitle: (name) => `Análise: ${name}`,
+  approveSubmerchant: 'Aprovar subconta',
+  rejectSubmerchant: 'Rejeitar subconta',
+  approved: 'Subconta aprovada: está ativa.',
+  backToQueue: '← Fila de análise',
+  rejectionAdvice:
+    'O motivo de uma rejeição diz ao lojista o que corrigir; o lojista então pede o reenvio, corrige os dados e envia de novo.',
+  rejectSubmerchantTitle: 'Rejeitar a subconta?',
+  rejectDocumentTitle: (type) => `Rejeitar ${type}?`,
+  documentRejected: 'Documento rejeitado.',
+  submerchantRejected: 'Subconta rejeitada.',
+  merchantsTitle: 'Lojistas',
+  merchantsHead: {
+    merchant: 'Lojista',
+    created: 'Criado em',
+    limits: 'Requisições por minuto (vazio: padrão)',
+  },
+  categories: { transactions: 'transações', queries: 'consultas', default: 'padrão' },
+  saveLimits: 'Salvar limites',
+  limitsSaved: (name) => `Limites de requisições de ${name} salvos.`,
+  wait: {
+    minutes: (m) => `${m} min`,
+    hours: (h, m) => `${h} h ${m} min`,
+    days: (d) => `${d} dias`,
+  },
+};

@@ -1,0 +1,148 @@
+// The dashboard's message catalogues against each other and against what the service can say: a key in one
+// language only, or a reason code, error code, status or document type of the service with no words, fails here.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { messages as en } from '../../src/dashboard/src/i18n/en/index.js';
+import { browserLocale, LOCALES, parseDay } from '../../src/dashboard/src/i18n/index.js';
+import { messages as ptBR } from '../../src/dashboard/src/i18n/pt-BR/index.js';
+import { CHARGE_STATUSES } from '../../src/server/charges/schemas.js';
+import { RULES } from '../../src/server/risk/rules/index.js';
+import { DOCUMENT_TYPES } from '../../src/server/submerchants/document-types.js';
+import { SUBMERCHANT_STATUSES } from '../../src/server/submerchants/schemas.js';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/server');
+const CATALOGUES = { en, 'pt-BR': ptBR } as const;
+
+/** Every leaf of a catalogue as `area.key.sub` → its kind (a sentence or a function of parameters). */
+function leaves(node: object, prefix = ''): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [key, value] of Object.entries(node)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (value !== null && typeof value === 'object') {
+      for (const [leaf, kind] of leaves(value, name)) found.set(leaf, kind);
+    } else found.set(name, typeof value === 'function' ? `function/${value.length}` : typeof value);
+  }
+  return found;
+}
+
+/**
+ * The error codes the service answers with, read from its source: the code argument of `new ApiError(status, …)`,
+ * `businessRule(…)` and `errorBody(…)` (either side of a conditional), the codes Fastify's errors become, and the
+ * keys of the resources' `<RESOURCE>_ERRORS` catalogues (`CODE: { status, … }`).
+ */
+function serverErrorCodes(): Set<string> {
+  const files = readdirSync(serverDir, { recursive: true, encoding: 'utf8' }).filter(
+    (file) => file.endsWith('.ts') && !file.startsWith('dist'),
+  );
+  const codes = new Set<string>();
+  const thrown =
+    /(?:new ApiError\(\s*\d+\s*,|businessRule\(|errorBody\()\s*(?:[^,()]*\?\s*)?'([A-Z][A-Z0-9_]+)'(?:\s*:\s*'([A-Z][A-Z0-9_]+)')?/g;
+  const named = /^export const [A-Z_]+ = '([A-Z][A-Z0-9_]+)';/gm;
+  const catalogued = /^\s*([A-Z][A-Z0-9_]+):\s*\{\s*status:/gm;
+  // http/errors.ts maps Fastify's own errors (FST_ERR_…) to the service's codes: the table's `code:` values.
+  const mapped = /\bcode:\s*'([A-Z][A-Z0-9_]+)',/g;
+  for (const file of files) {
+    const text = readFileSync(path.join(serverDir, file), 'utf8');
+    const patterns = [thrown, named, ...(file.startsWith('http') ? [mapped] : [catalogued])];
+    for (const pattern of patterns) {
+      for (const match of text.matchAll(pattern)) {
+        for (const code of match.slice(1)) if (code) codes.add(code);
+      }
+    }
+  }
+  return codes;
+}
+
+describe('the dashboard catalogues', () => {
+  test('every language has exactly the keys of English, each a sentence where English has one', () => {
+    const english = leaves(en);
+    expect(english.size).toBeGreaterThan(300);
+    for (const [language, catalogue] of Object.entries(CATALOGUES)) {
+      const other = leaves(catalogue);
+      const missing = [...english.keys()].filter((key) => !other.has(key));
+      const extra = [...other.keys()].filter((key) => !english.has(key));
+      const otherKind = [...english].filter(([key, kind]) => other.has(key) && other.get(key) !== kind);
+      expect({ language, missing, extra, otherKind }).toEqual({
+        language,
+        missing: [],
+        extra: [],
+        otherKind: [],
+      });
+      for (const [key, kind] of other) {
+        if (kind === 'string')
+          expect(`${language} ${key}: ${(leafValue(catalogue, key) as string).trim()}`).not.toMatch(/: $/);
+      }
+    }
+    expect(Object.keys(CATALOGUES).sort()).toEqual([...LOCALES].sort());
+  });
+
+  test('every risk rule of the service has a description in every language', () => {
+    const codes = RULES.map((rule) => rule.code);
+    expect(codes.length).toBeGreaterThan(30);
+    for (const catalogue of Object.values(CATALOGUES)) {
+      expect(codes.filter((code) => !(code in catalogue.reasons))).toEqual([]);
+      expect(Object.keys(catalogue.reasons).filter((code) => !codes.includes(code as never))).toEqual([]);
+    }
+  });
+
+  test('every error code the service answers with has a sentence in every language', () => {
+    const codes = serverErrorCodes();
+    // The scan finds the codes of every layer: one of each, so that a change of the scan cannot empty it.
+    for (const known of [
+      'VALIDATION_ERROR',
+      'FORBIDDEN',
+      'RATE_LIMIT_EXCEEDED',
+      'FRAUD_SESSION_ALREADY_USED',
+      'EMAIL_TAKEN',
+      'BAD_REQUEST',
+      'PAYLOAD_TOO_LARGE',
+    ]) {
+      expect(codes).toContain(known);
+    }
+    for (const catalogue of Object.values(CATALOGUES)) {
+      expect([...codes].filter((code) => !(code in catalogue.errors)).sort()).toEqual([]);
+    }
+  });
+
+  test('every status, document type and requirement the service names has words in every language', () => {
+    const statuses = [
+      ...CHARGE_STATUSES,
+      ...SUBMERCHANT_STATUSES,
+      'approved',
+      'review',
+      'declined',
+      'not_analyzed',
+    ];
+    const requirements = readFileSync(path.join(serverDir, 'submerchants/requirements.ts'), 'utf8');
+    const requirementCodes = [...requirements.matchAll(/code: '([A-Z_]+)'/g)].map((match) => match[1]!);
+    expect(requirementCodes.length).toBeGreaterThan(5);
+    for (const catalogue of Object.values(CATALOGUES)) {
+      expect(statuses.filter((status) => !(status in catalogue.common.statuses))).toEqual([]);
+      expect(DOCUMENT_TYPES.filter((type) => !(type in catalogue.submerchants.documentTypes))).toEqual([]);
+      expect(requirementCodes.filter((code) => !(code in catalogue.submerchants.requirementCodes))).toEqual(
+        [],
+      );
+    }
+  });
+
+  test("until the user chooses, the browser's first language the dashboard speaks decides, else pt-BR", () => {
+    expect(browserLocale(['en-US', 'pt-BR'])).toBe('en');
+    expect(browserLocale(['pt-PT', 'en'])).toBe('pt-BR');
+    expect(browserLocale(['de-DE', 'fr'])).toBe('pt-BR');
+    expect(browserLocale([])).toBe('pt-BR');
+  });
+
+  test('a typed day is read day first, and a day that does not exist is refused', () => {
+    expect(parseDay('29/10/2026')).toBe('2026-10-29');
+    expect(parseDay('5/1/2026')).toBe('2026-01-05');
+    expect(parseDay('31/02/2026')).toBeNull();
+    expect(parseDay('10/29/2026')).toBeNull();
+    expect(parseDay('2026-10-29')).toBeNull();
+  });
+});
+
+function leafValue(node: object, key: string): unknown {
+  return key.split('.').reduce<unknown>((value, part) => (value as Record<string, unknown>)[part], node);
+}
