@@ -7,6 +7,7 @@ import { fraudSessionsBenchmark } from './fraud-sessions.bench.js';
 import type { BenchFigure } from './lib/report.js';
 import { writeResults } from './lib/report.js';
 import { stopBenchPostgres } from './lib/stores.js';
+import { receivablesListBenchmark } from './receivables-list.bench.js';
 import { scaleOutBenchmark } from './scale-out.bench.js';
 import { sdkSizeBenchmark } from './sdk-size.bench.js';
 import { setupLatencyBenchmark } from './setup-latency.bench.js';
@@ -28,6 +29,7 @@ const benchmarks: Record<string, (durationSeconds: number) => Promise<BenchFigur
   'charge-create': chargeCreateBenchmark,
   'submerchant-documents': submerchantDocumentsBenchmark,
   'charge-list': chargeListBenchmark,
+  'receivables-list': receivablesListBenchmark,
   'dashboard-home': dashboardHomeBenchmark,
   'webhook-throughput': webhookThroughputBenchmark,
   'webhook-latency': webhookLatencyBenchmark,

@@ -38,12 +38,17 @@ import { requireRouteDecisions } from './http/route-decisions.js';
 import { registerValidation } from './http/validation.js';
 import { logDestination } from './logging.js';
 import { operatorMerchantRoutes } from './merchants/operator-routes.js';
+import { operatorPricingRoutes } from './pricing/operator-routes.js';
+import { RECEIVABLE_EVENT_TYPES } from './receivables/events.js';
+import { receivableRoutes } from './receivables/routes.js';
+import { startSettlementJob } from './receivables/settle.js';
 import { startDeviceGraphPurge } from './risk/device-graph-purge.js';
 import { riskRoutes } from './risk/routes.js';
 import { sdkAssets } from './sdk/assets.js';
 import { sdkRoutes } from './sdk/routes.js';
 import { SUBMERCHANT_EVENT_TYPES, submerchantRoutes } from './submerchants/index.js';
 import { tokenRoutes } from './tokens/routes.js';
+import { walletRoutes } from './wallets/routes.js';
 import { createOutbox, type Outbox } from './webhooks/outbox.js';
 import { webhooks } from './webhooks/plugin.js';
 
@@ -199,6 +204,10 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(riskRoutes);
   await app.register(bankRoutes);
   await app.register(bankAccountRoutes);
+  await app.register(operatorPricingRoutes);
+  await app.register(receivableRoutes);
+  await app.register(walletRoutes);
+  if (config.runWorker) startSettlementJob(app);
   startDeviceGraphPurge(app);
   await app.register(webhooks, {
     eventTypes: [
@@ -206,6 +215,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       ...DISPUTE_EVENT_TYPES,
       ...SUBMERCHANT_EVENT_TYPES,
       ...BANK_ACCOUNT_EVENT_TYPES,
+      ...RECEIVABLE_EVENT_TYPES,
     ],
   });
   await app.register(sdkAssets);

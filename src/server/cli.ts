@@ -19,6 +19,7 @@ import { openStore } from './db/connect.js';
 import type { Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { migrations } from './db/migrations/index.js';
+import { verifyLedger } from './ledger/verify.js';
 import { createMerchant } from './merchants/service.js';
 import { createOperatorKey, listOperatorKeys, revokeOperatorKey, rollOperatorKey } from './operators/keys.js';
 import { createOutbox } from './webhooks/outbox.js';
@@ -118,6 +119,12 @@ const COMMANDS: Record<string, Command> = {
     synopsis: 'user sign-out --email E',
     description: 'end every session of the user',
     options: { email: text },
+  },
+  'ledger verify': {
+    synopsis: 'ledger verify',
+    description:
+      'recompute every wallet balance from the ledger\'s postings; prints {"drifts":[…]} and exits 1 on any drift',
+    options: {},
   },
   'demo-users': {
     synopsis: 'demo-users',
@@ -417,6 +424,12 @@ async function main(argv: string[]): Promise<void> {
         ),
       );
       console.log(JSON.stringify(done));
+      return;
+    }
+    case 'ledger verify': {
+      const drifts = await withStore((store) => verifyLedger(store.db));
+      console.log(JSON.stringify({ drifts }));
+      if (drifts.length > 0) process.exitCode = 1;
       return;
     }
     case 'demo-users': {

@@ -11,7 +11,9 @@ import { DISPUTES_ERRORS } from './disputes/errors.js';
 import { type ErrorCatalogue, type ErrorEntry, GENERAL_ERRORS } from './errors.js';
 import { FRAUD_ERRORS } from './fraud/errors.js';
 import { HEALTH_ERRORS } from './health/errors.js';
+import { LEDGER_ERRORS } from './ledger/errors.js';
 import { MERCHANTS_ERRORS } from './merchants/errors.js';
+import { SPLIT_ERRORS } from './split/errors.js';
 import { SUBMERCHANTS_ERRORS } from './submerchants/errors.js';
 import { TOKENS_ERRORS } from './tokens/errors.js';
 import { WEBHOOKS_ERRORS } from './webhooks/errors.js';
@@ -26,6 +28,8 @@ export const ERROR_CATALOGUES = {
   fraud: FRAUD_ERRORS,
   health: HEALTH_ERRORS,
   merchants: MERCHANTS_ERRORS,
+  ledger: LEDGER_ERRORS,
+  split: SPLIT_ERRORS,
   submerchants: SUBMERCHANTS_ERRORS,
   tokens: TOKENS_ERRORS,
   webhooks: WEBHOOKS_ERRORS,

@@ -4,7 +4,9 @@ import { BankAccounts, Banks } from './resources/banks.js';
 import { Charges } from './resources/charges.js';
 import { Disputes } from './resources/disputes.js';
 import { FraudSessions } from './resources/fraud-sessions.js';
+import { Receivables } from './resources/receivables.js';
 import { Submerchants } from './resources/submerchants.js';
+import { Wallets } from './resources/wallets.js';
 import { Deliveries, WebhookEndpoints } from './resources/webhook-endpoints.js';
 import { DEFAULT_RETRY, type RetryOptions } from './retry.js';
 import { webhooks } from './webhooks.js';
@@ -32,6 +34,8 @@ export class Vigia {
   readonly submerchants: Submerchants;
   readonly banks: Banks;
   readonly bankAccounts: BankAccounts;
+  readonly receivables: Receivables;
+  readonly wallets: Wallets;
   readonly webhookEndpoints: WebhookEndpoints;
   readonly deliveries: Deliveries;
   readonly webhooks = webhooks;
@@ -65,6 +69,8 @@ export class Vigia {
     this.submerchants = new Submerchants(transport);
     this.banks = new Banks(transport);
     this.bankAccounts = new BankAccounts(transport);
+    this.receivables = new Receivables(transport);
+    this.wallets = new Wallets(transport);
     this.webhookEndpoints = new WebhookEndpoints(transport);
     this.deliveries = new Deliveries(transport);
   }

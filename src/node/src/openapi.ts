@@ -12053,6 +12053,15 @@ export interface paths {
                                     note: string | null;
                                 } | null;
                                 canceled_at: string | null;
+                                /** @description The split as made (defaults filled in); null without one. Receivables say who gets what. */
+                                split: {
+                                    /** Format: uuid */
+                                    submerchant_id: string;
+                                    type: "percentage" | "flat";
+                                    amount: number;
+                                    liable: boolean;
+                                    charge_processing_fee: boolean;
+                                }[] | null;
                                 refunded_at: string | null;
                                 /**
                                  * Format: date-time
@@ -12240,6 +12249,21 @@ export interface paths {
                         fraud_session_id?: string | null;
                         /** @description Marketplaces: the id of one of your active submerchants the charge is for. */
                         submerchant_id?: string | null;
+                        /** @description Marketplaces: who receives what. The merchant receives the remainder, and every leftover centavo (percentages are rounded down). */
+                        split?: {
+                            /**
+                             * Format: uuid
+                             * @description One of your active submerchants.
+                             */
+                            submerchant_id: string;
+                            type: "percentage" | "flat";
+                            /** @description percentage: basis points of the amount (10000 = 100 %); flat: centavos. Positive. */
+                            amount: number;
+                            /** @description Bears chargebacks pro rata (default true). */
+                            liable?: boolean;
+                            /** @description Pays the processing fee, pro rata with the other shares that do (default false; when no share does, the merchant pays it). */
+                            charge_processing_fee?: boolean;
+                        }[];
                         customer: {
                             name: string;
                             /** Format: email */
@@ -12338,6 +12362,15 @@ export interface paths {
                                     note: string | null;
                                 } | null;
                                 canceled_at: string | null;
+                                /** @description The split as made (defaults filled in); null without one. Receivables say who gets what. */
+                                split: {
+                                    /** Format: uuid */
+                                    submerchant_id: string;
+                                    type: "percentage" | "flat";
+                                    amount: number;
+                                    liable: boolean;
+                                    charge_processing_fee: boolean;
+                                }[] | null;
                                 refunded_at: string | null;
                                 /**
                                  * Format: date-time
@@ -12498,7 +12531,7 @@ export interface paths {
                                  * @description UPPER_SNAKE machine-readable code (docs/errors.md)
                                  * @enum {string}
                                  */
-                                code: "IDEMPOTENCY_KEY_REUSED" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED";
+                                code: "IDEMPOTENCY_KEY_REUSED" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "SPLIT_SHARE_NOT_POSITIVE" | "SPLIT_EXCEEDS_AMOUNT" | "SPLIT_DUPLICATE_SUBMERCHANT" | "SPLIT_SUBMERCHANT_NOT_FOUND" | "SPLIT_SUBMERCHANT_NOT_ACTIVE" | "SPLIT_FEE_EXCEEDS_SHARES" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -12665,6 +12698,15 @@ export interface paths {
                                     note: string | null;
                                 } | null;
                                 canceled_at: string | null;
+                                /** @description The split as made (defaults filled in); null without one. Receivables say who gets what. */
+                                split: {
+                                    /** Format: uuid */
+                                    submerchant_id: string;
+                                    type: "percentage" | "flat";
+                                    amount: number;
+                                    liable: boolean;
+                                    charge_processing_fee: boolean;
+                                }[] | null;
                                 refunded_at: string | null;
                                 /**
                                  * Format: date-time
@@ -12936,6 +12978,15 @@ export interface paths {
                                     note: string | null;
                                 } | null;
                                 canceled_at: string | null;
+                                /** @description The split as made (defaults filled in); null without one. Receivables say who gets what. */
+                                split: {
+                                    /** Format: uuid */
+                                    submerchant_id: string;
+                                    type: "percentage" | "flat";
+                                    amount: number;
+                                    liable: boolean;
+                                    charge_processing_fee: boolean;
+                                }[] | null;
                                 refunded_at: string | null;
                                 /**
                                  * Format: date-time
@@ -13074,7 +13125,7 @@ export interface paths {
                                  * @description UPPER_SNAKE machine-readable code (docs/errors.md)
                                  * @enum {string}
                                  */
-                                code: "IDEMPOTENCY_KEY_REUSED";
+                                code: "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -13258,6 +13309,15 @@ export interface paths {
                                     note: string | null;
                                 } | null;
                                 canceled_at: string | null;
+                                /** @description The split as made (defaults filled in); null without one. Receivables say who gets what. */
+                                split: {
+                                    /** Format: uuid */
+                                    submerchant_id: string;
+                                    type: "percentage" | "flat";
+                                    amount: number;
+                                    liable: boolean;
+                                    charge_processing_fee: boolean;
+                                }[] | null;
                                 refunded_at: string | null;
                                 /**
                                  * Format: date-time
@@ -14924,6 +14984,15 @@ export interface paths {
                                     note: string | null;
                                 } | null;
                                 canceled_at: string | null;
+                                /** @description The split as made (defaults filled in); null without one. Receivables say who gets what. */
+                                split: {
+                                    /** Format: uuid */
+                                    submerchant_id: string;
+                                    type: "percentage" | "flat";
+                                    amount: number;
+                                    liable: boolean;
+                                    charge_processing_fee: boolean;
+                                }[] | null;
                                 refunded_at: string | null;
                                 /**
                                  * Format: date-time
@@ -19464,6 +19533,1645 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/operator/merchants/{id}/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a merchant's pricing (the defaults where none was set) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A merchant's pricing in force (defaults in docs/money.md). */
+                            data: {
+                                card_mdr: {
+                                    /** @description MDR of a card charge in 1 installment, basis points (299 = 2.99 %). */
+                                    one_installment: number;
+                                    /** @description MDR of a card charge in 2–6 installments, basis points. */
+                                    two_to_six: number;
+                                    /** @description MDR of a card charge in 7–12 installments, basis points. */
+                                    seven_to_twelve: number;
+                                };
+                                /** @description Installment n of a card charge falls due delay × n days after capture. */
+                                card_settlement_delay_days: number;
+                                /** @description Monthly rate of anticipations, basis points. */
+                                anticipation_monthly_rate: number;
+                                withdrawal_fee: {
+                                    /** @description Fee of a PIX withdrawal, centavos. */
+                                    pix: number;
+                                    /** @description Fee of a TED withdrawal, centavos. */
+                                    ted: number;
+                                };
+                                /** @description The smallest withdrawal, centavos. */
+                                minimum_withdrawal: number;
+                                pix: {
+                                    /** @description Flat fee of a PIX charge. */
+                                    fee: number;
+                                    /** @description Days until it falls due. */
+                                    settlement_delay_days: number;
+                                };
+                                boleto: {
+                                    /** @description Flat fee of a paid boleto. */
+                                    fee: number;
+                                    /** @description Days until it falls due. */
+                                    settlement_delay_days: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a merchant's pricing (applies to charges made from now on) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        card_mdr?: {
+                            /** @description MDR of a card charge in 1 installment, basis points (299 = 2.99 %). */
+                            one_installment?: number;
+                            /** @description MDR of a card charge in 2–6 installments, basis points. */
+                            two_to_six?: number;
+                            /** @description MDR of a card charge in 7–12 installments, basis points. */
+                            seven_to_twelve?: number;
+                        };
+                        /** @description Installment n of a card charge falls due delay × n days after capture. */
+                        card_settlement_delay_days?: number;
+                        /** @description Monthly rate of anticipations, basis points. */
+                        anticipation_monthly_rate?: number;
+                        withdrawal_fee?: {
+                            /** @description Fee of a PIX withdrawal, centavos. */
+                            pix?: number;
+                            /** @description Fee of a TED withdrawal, centavos. */
+                            ted?: number;
+                        };
+                        /** @description The smallest withdrawal, centavos. */
+                        minimum_withdrawal?: number;
+                        pix?: {
+                            /** @description Flat fee of a PIX charge. */
+                            fee?: number;
+                            /** @description Days until it falls due. */
+                            settlement_delay_days?: number;
+                        };
+                        boleto?: {
+                            /** @description Flat fee of a paid boleto. */
+                            fee?: number;
+                            /** @description Days until it falls due. */
+                            settlement_delay_days?: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A merchant's pricing in force (defaults in docs/money.md). */
+                            data: {
+                                card_mdr: {
+                                    /** @description MDR of a card charge in 1 installment, basis points (299 = 2.99 %). */
+                                    one_installment: number;
+                                    /** @description MDR of a card charge in 2–6 installments, basis points. */
+                                    two_to_six: number;
+                                    /** @description MDR of a card charge in 7–12 installments, basis points. */
+                                    seven_to_twelve: number;
+                                };
+                                /** @description Installment n of a card charge falls due delay × n days after capture. */
+                                card_settlement_delay_days: number;
+                                /** @description Monthly rate of anticipations, basis points. */
+                                anticipation_monthly_rate: number;
+                                withdrawal_fee: {
+                                    /** @description Fee of a PIX withdrawal, centavos. */
+                                    pix: number;
+                                    /** @description Fee of a TED withdrawal, centavos. */
+                                    ted: number;
+                                };
+                                /** @description The smallest withdrawal, centavos. */
+                                minimum_withdrawal: number;
+                                pix: {
+                                    /** @description Flat fee of a PIX charge. */
+                                    fee: number;
+                                    /** @description Days until it falls due. */
+                                    settlement_delay_days: number;
+                                };
+                                boleto: {
+                                    /** @description Flat fee of a paid boleto. */
+                                    fee: number;
+                                    /** @description Days until it falls due. */
+                                    settlement_delay_days: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/receivables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List receivables (status, submerchant_id, charge_id, payment_date_from/to; search over ids) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1. */
+                    page?: number;
+                    /** @description Items per page, 1–100. */
+                    limit?: number;
+                    /** @description YYYY-MM-DD, inclusive, UTC. */
+                    date_from?: string;
+                    /** @description YYYY-MM-DD, inclusive, UTC. */
+                    date_to?: string;
+                    status?: "waiting_funds" | "paid" | "prepaid" | "canceled" | "suspended";
+                    /** @description Case-insensitive text match. */
+                    search?: string;
+                    /** @description Only this submerchant's. */
+                    submerchant_id?: string;
+                    /** @description Only this charge's. */
+                    charge_id?: string;
+                    /** @description YYYY-MM-DD, inclusive. */
+                    payment_date_from?: string;
+                    /** @description YYYY-MM-DD, inclusive. */
+                    payment_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                charge_id: string;
+                                installment: number;
+                                installments: number;
+                                recipient: {
+                                    type: "merchant" | "submerchant";
+                                    /** Format: uuid */
+                                    id: string;
+                                };
+                                /** @description Gross centavos; negative for refunds and chargebacks. */
+                                amount: number;
+                                fee: number;
+                                /** @description amount − fee: what reaches the wallet. */
+                                net_amount: number;
+                                status: "waiting_funds" | "paid" | "prepaid" | "canceled" | "suspended";
+                                type: "credit" | "refund" | "chargeback" | "refund_reversal" | "chargeback_refund";
+                                /** @description YYYY-MM-DD */
+                                payment_date: string;
+                                /** @description YYYY-MM-DD */
+                                original_payment_date: string;
+                                anticipation_id: string | null;
+                                paid_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/receivables/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a receivable */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description One installment of a charge for one recipient. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                charge_id: string;
+                                installment: number;
+                                installments: number;
+                                recipient: {
+                                    type: "merchant" | "submerchant";
+                                    /** Format: uuid */
+                                    id: string;
+                                };
+                                /** @description Gross centavos; negative for refunds and chargebacks. */
+                                amount: number;
+                                fee: number;
+                                /** @description amount − fee: what reaches the wallet. */
+                                net_amount: number;
+                                status: "waiting_funds" | "paid" | "prepaid" | "canceled" | "suspended";
+                                type: "credit" | "refund" | "chargeback" | "refund_reversal" | "chargeback_refund";
+                                /** @description YYYY-MM-DD */
+                                payment_date: string;
+                                /** @description YYYY-MM-DD */
+                                original_payment_date: string;
+                                anticipation_id: string | null;
+                                paid_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test mode: settle your receivables due until a date, as the day's settlement would */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Settle what falls due until this date (inclusive). */
+                        until: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                /** @description Receivables paid. */
+                                settled: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN" | "TEST_MODE_ONLY";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List wallets (yours and your submerchants’; search over wallet and owner ids) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1. */
+                    page?: number;
+                    /** @description Items per page, 1–100. */
+                    limit?: number;
+                    /** @description YYYY-MM-DD, inclusive, UTC. */
+                    date_from?: string;
+                    /** @description YYYY-MM-DD, inclusive, UTC. */
+                    date_to?: string;
+                    /** @description Case-insensitive text match. */
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                owner: {
+                                    type: "merchant" | "submerchant";
+                                    /** Format: uuid */
+                                    id: string;
+                                };
+                                /** @enum {string} */
+                                currency: "BRL";
+                                /** @description Centavos that can be withdrawn. */
+                                available: number;
+                                /** @description Centavos of receivables not yet due. */
+                                waiting_funds: number;
+                                /** @description Centavos on their way out (withdrawals). */
+                                in_transit: number;
+                                blocked: number;
+                                /** @description Grows with every change: drop a wallet.updated older than the one you hold. */
+                                version: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a wallet */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description An owner's balances, kept by the ledger. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                owner: {
+                                    type: "merchant" | "submerchant";
+                                    /** Format: uuid */
+                                    id: string;
+                                };
+                                /** @enum {string} */
+                                currency: "BRL";
+                                /** @description Centavos that can be withdrawn. */
+                                available: number;
+                                /** @description Centavos of receivables not yet due. */
+                                waiting_funds: number;
+                                /** @description Centavos on their way out (withdrawals). */
+                                in_transit: number;
+                                blocked: number;
+                                /** @description Grows with every change: drop a wallet.updated older than the one you hold. */
+                                version: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallets/{id}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A wallet's ledger entries, newest first, each with its source and the balance after it */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                transaction_id: string;
+                                bucket: "available" | "waiting_funds" | "in_transit" | "blocked";
+                                /** @description Signed centavos. */
+                                amount: number;
+                                /** @description The bucket's balance after this entry. */
+                                balance_after: number;
+                                wallet_version: number;
+                                source: {
+                                    /** @description charge, receivable, refund, chargeback, anticipation, withdrawal, fee */
+                                    type: string;
+                                    /** Format: uuid */
+                                    id: string;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/postbacks/endpoints": {
         parameters: {
             query?: never;
@@ -19658,7 +21366,7 @@ export interface paths {
                         /** @description Absolute URL that receives POSTed notifications. In production: https and a public address only. */
                         url: string;
                         /** @description The events this endpoint receives; at least one. */
-                        events: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected")[];
+                        events: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected" | "receivable.paid" | "wallet.updated")[];
                     };
                 };
             };
@@ -20245,7 +21953,7 @@ export interface paths {
                         /** @description Absolute URL that receives POSTed notifications. In production: https and a public address only. */
                         url?: string;
                         /** @description The events this endpoint receives; at least one. */
-                        events?: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected")[];
+                        events?: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected" | "receivable.paid" | "wallet.updated")[];
                         /** @description A paused endpoint receives nothing: events meanwhile are not queued for it. */
                         status?: "active" | "paused";
                     };
@@ -21355,7 +23063,7 @@ export interface paths {
                     /** @description Case-insensitive text match. */
                     search?: string;
                     /** @description One event name. */
-                    type?: "charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected";
+                    type?: "charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected" | "receivable.paid" | "wallet.updated";
                 };
                 header?: never;
                 path?: never;
@@ -21520,7 +23228,7 @@ export interface components {
          * @description Every error code the API answers with (docs/errors.md says what each means).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TEST_MODE_ONLY" | "BANK_NOT_FOUND" | "HOLDER_DOCUMENT_MISMATCH" | "MERCHANT_DOCUMENT_MISSING" | "PIX_KEY_BANK_NOT_PARTICIPANT" | "BANK_ACCOUNT_DUPLICATE" | "BANK_ACCOUNT_REJECTED" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "SESSION_COOKIE_AMBIGUOUS" | "EMAIL_TAKEN" | "OWN_USER" | "NO_MERCHANT_ROLE" | "PASSWORD_LINK_INVALID" | "DISPUTE_EVIDENCE_DEADLINE_PASSED" | "CHARGE_NOT_DISPUTABLE" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID" | "DATABASE_UNAVAILABLE" | "MERCHANT_DOCUMENT_ALREADY_SET" | "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_REQUIRED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF" | "LEGAL_REPRESENTATIVE_NOT_FOUND" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
+        ErrorCode: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TEST_MODE_ONLY" | "BANK_NOT_FOUND" | "HOLDER_DOCUMENT_MISMATCH" | "MERCHANT_DOCUMENT_MISSING" | "PIX_KEY_BANK_NOT_PARTICIPANT" | "BANK_ACCOUNT_DUPLICATE" | "BANK_ACCOUNT_REJECTED" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "SESSION_COOKIE_AMBIGUOUS" | "EMAIL_TAKEN" | "OWN_USER" | "NO_MERCHANT_ROLE" | "PASSWORD_LINK_INVALID" | "DISPUTE_EVIDENCE_DEADLINE_PASSED" | "CHARGE_NOT_DISPUTABLE" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID" | "DATABASE_UNAVAILABLE" | "MERCHANT_DOCUMENT_ALREADY_SET" | "INSUFFICIENT_BALANCE" | "SPLIT_SHARE_NOT_POSITIVE" | "SPLIT_EXCEEDS_AMOUNT" | "SPLIT_DUPLICATE_SUBMERCHANT" | "SPLIT_SUBMERCHANT_NOT_FOUND" | "SPLIT_SUBMERCHANT_NOT_ACTIVE" | "SPLIT_FEE_EXCEEDS_SHARES" | "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_REQUIRED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF" | "LEGAL_REPRESENTATIVE_NOT_FOUND" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
     };
     responses: never;
     parameters: never;

@@ -39,6 +39,13 @@ export type DisputeListParams = QueryParams<'/v1/disputes', 'get'>;
 export type DisputeEvidenceParams = RequestBody<'/v1/disputes/{id}/evidence', 'post'>;
 export type ReasonCode = Item<FraudAnalysis['reasons']>;
 
+export type Receivable = ResponseData<'/v1/receivables/{id}', 'get'>;
+export type ReceivableListParams = QueryParams<'/v1/receivables', 'get'>;
+export type Wallet = ResponseData<'/v1/wallets/{id}', 'get'>;
+export type WalletListParams = QueryParams<'/v1/wallets', 'get'>;
+export type WalletEntry = Item<ResponseData<'/v1/wallets/{id}/entries', 'get'>>;
+export type WalletEntryListParams = QueryParams<'/v1/wallets/{id}/entries', 'get'>;
+
 export type FraudSession = ResponseData<'/v1/fraud/sessions/{id}', 'get'>;
 
 export type Submerchant = ResponseData<'/v1/submerchants/{id}', 'get'>;

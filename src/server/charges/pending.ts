@@ -7,6 +7,7 @@ import { chargeFraudSessionError } from '../fraud/errors.js';
 import { isFraudSessionReuse, recordFraudSessionReuseRefused } from '../fraud/reuse-refusals.js';
 import { consumeFraudSession } from '../fraud/service.js';
 import type { Merchant } from '../merchants/service.js';
+import { bookableOf, bookChargeCaptured } from '../receivables/book.js';
 import { assessCharge } from '../risk/assess.js';
 import type { DeviceGraphHasher } from '../risk/device-graph.js';
 import type { LabelKeyer } from '../risk/labels.js';
@@ -177,6 +178,7 @@ export async function createPendingCharge(
       fraud_reasons: toJson(analysis.reasons),
       search_text: chargeSearchText(chargeId, charge.customer),
       acquirer_reference: null,
+      split: null,
       review_opened_at: null,
       review_expires_at: null,
       review_decision: null,
@@ -264,6 +266,7 @@ export async function recordPayment(
       .returningAll()
       .executeTakeFirst();
     if (!row) return null;
+    await bookChargeCaptured(trx, { charge: bookableOf(row), now });
     const [charge] = await withPaymentDetails(trx, [toCharge(row)]);
     await outbox.recordEvent(trx, {
       merchantId,

@@ -49,6 +49,14 @@ export function presentCharge(charge: Charge) {
       note: charge.review.note,
     },
     canceled_at: charge.canceledAt,
+    split:
+      charge.split?.map((rule) => ({
+        submerchant_id: rule.submerchantId,
+        type: rule.type,
+        amount: rule.amount,
+        liable: rule.liable,
+        charge_processing_fee: rule.chargeProcessingFee,
+      })) ?? null,
     refunded_at: charge.refundedAt,
     created_at: charge.createdAt,
     updated_at: charge.updatedAt,

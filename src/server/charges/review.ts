@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { ApiError, invalidState, notFound } from '../errors.js';
+import { bookableOf, bookChargeCaptured } from '../receivables/book.js';
 import { type LabelKeyer, labelCharge } from '../risk/labels.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import { acquirerKey, type CardAcquirer } from './acquirer.js';
@@ -82,6 +83,8 @@ export async function closeReview(db: Kysely<Database>, input: ReviewClosing): P
           amount: Number(row.amount),
           idempotencyKey: acquirerKey(row.id, 'capture'),
         });
+        // The money is taken only now: its receivables are booked with the capture, in its transaction.
+        await bookChargeCaptured(trx, { charge: bookableOf(row), now: input.now });
       } else {
         await input.acquirer.cancel({ authorizationId, idempotencyKey: acquirerKey(row.id, 'cancel') });
       }

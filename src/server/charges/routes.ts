@@ -13,8 +13,10 @@ import {
   recordIdempotentResponse,
 } from '../http/idempotency.js';
 import { toListFilters } from '../http/lists.js';
+import { LEDGER_ERRORS } from '../ledger/errors.js';
 import { deviceGraphHasher } from '../risk/device-graph.js';
 import { labelKeyer } from '../risk/labels.js';
+import { SPLIT_ERRORS } from '../split/errors.js';
 import { TOKENS_ERRORS } from '../tokens/errors.js';
 import { CHARGES_ERRORS } from './errors.js';
 import { listCharges } from './list.js';
@@ -71,6 +73,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
             ...IDEMPOTENCY_CODES,
             ...codesOf(CHARGES_ERRORS),
             ...codesOf(TOKENS_ERRORS),
+            ...codesOf(SPLIT_ERRORS),
             ...codesOf(
               FRAUD_ERRORS,
               'FRAUD_SESSION_NOT_FOUND',
@@ -118,6 +121,14 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           installments: body.installments,
           fraudSessionId: body.fraud_session_id ?? null,
           submerchantId: body.submerchant_id ?? null,
+          split:
+            body.split?.map((rule) => ({
+              submerchantId: rule.submerchant_id,
+              type: rule.type,
+              amount: rule.amount,
+              liable: rule.liable ?? true,
+              chargeProcessingFee: rule.charge_processing_fee ?? false,
+            })) ?? null,
           customer,
         },
         acquirer: app.acquirer,
@@ -180,7 +191,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: Type.Object({ id: Id }),
         response: {
           200: dataResponse(ChargeSchema),
-          ...errorResponses(400, 401, 403, 404, 409, 429, ...IDEMPOTENCY_CODES),
+          ...errorResponses(400, 401, 403, 404, 409, 429, ...IDEMPOTENCY_CODES, ...codesOf(LEDGER_ERRORS)),
         },
       },
     },

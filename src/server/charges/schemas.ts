@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { Id, Timestamp } from '../http/envelope.js';
 import { listQuerySchema } from '../http/lists.js';
 import { REASON_CODES } from '../risk/rules/index.js';
+import { SplitBody, SplitSchema } from '../split/schemas.js';
 import { CardSummary } from '../tokens/schemas.js';
 import { BoletoBody, BoletoSchema } from './boleto/schemas.js';
 import { SUPPORTED_PAYMENT_METHODS } from './payment-methods.js';
@@ -62,6 +63,7 @@ export const ChargeBody = Type.Object(
         description: 'Marketplaces: the id of one of your active submerchants the charge is for.',
       }),
     ),
+    split: Type.Optional(SplitBody),
     customer: Type.Object(
       {
         name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
@@ -149,6 +151,9 @@ export const ChargeSchema = Type.Object(
     fraud_analysis: FraudAnalysisSchema,
     review: Type.Union([ReviewSchema, Type.Null()]),
     canceled_at: Type.Union([Timestamp, Type.Null()]),
+    split: Type.Union([SplitSchema, Type.Null()], {
+      description: 'The split as made (defaults filled in); null without one. Receivables say who gets what.',
+    }),
     refunded_at: Type.Union([Timestamp, Type.Null()]),
     created_at: Timestamp,
     updated_at: Timestamp,

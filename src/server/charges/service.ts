@@ -6,11 +6,14 @@ import type { Database } from '../db/database.js';
 import { businessRule, invalidState, notFound, validationError } from '../errors.js';
 import { isFraudSessionReuse, recordFraudSessionReuseRefused } from '../fraud/reuse-refusals.js';
 import type { Merchant } from '../merchants/service.js';
+import { bookChargeCaptured, bookChargeRefunded, priceCharge } from '../receivables/book.js';
 import { assessCharge } from '../risk/assess.js';
 import type { DeviceGraphHasher } from '../risk/device-graph.js';
 import type { LabelKeyer } from '../risk/labels.js';
 import { testModeAnalysis } from '../risk/test-outcomes.js';
 import type { FraudAnalysis, ReasonCode } from '../risk/types.js';
+import { checkSplitRules, type SplitRule } from '../split/allocate.js';
+import { checkSplitSubmerchants } from '../split/check.js';
 import type { CardBrand } from '../tokens/card.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import { type Authorization, acquirerKey, type CardAcquirer, FAILURE_MESSAGES } from './acquirer.js';
@@ -44,6 +47,7 @@ export interface Charge {
   /** Set when the charge was held for a person's review (docs/charges.md, "Review"). */
   review: ChargeReview | null;
   canceledAt: string | null;
+  split: SplitRule[] | null;
   refundedAt: string | null;
   /** When a pending charge (PIX, boleto) expires unpaid; null for card charges. */
   expiresAt: string | null;
@@ -72,6 +76,7 @@ export interface NewCharge {
   installments: number;
   fraudSessionId: string | null;
   submerchantId: string | null;
+  split: SplitRule[] | null;
   customer: { name: string; email: string; document: string };
 }
 
@@ -117,6 +122,7 @@ export function toCharge(row: Selectable<ChargesTable>): Charge {
           }
         : null,
     canceledAt: row.canceled_at,
+    split: fromJson<SplitRule[] | null>(row.split, null),
     refundedAt: row.refunded_at,
     expiresAt: row.expires_at,
     createdAt: row.created_at,
@@ -250,11 +256,16 @@ export async function createCharge(
 ): Promise<Charge> {
   const { merchant, charge, acquirer, outbox, now, testMode = false } = input;
   checkNewCharge(merchant, charge);
+  if (charge.split) checkSplitRules(charge.amount, charge.split);
   const chargeId = newId();
   const timestamp = now.toISOString();
 
   const charged = db.transaction().execute(async (trx) => {
     if (charge.submerchantId) await checkSubmerchant(trx, merchant.id, charge.submerchantId);
+    if (charge.split) await checkSplitSubmerchants(trx, merchant.id, charge.split);
+    // Priced before the card is charged: a split that cannot pay the fee is refused with nothing taken.
+    const bookable = { id: chargeId, merchantId: merchant.id, ...charge };
+    const priced = await priceCharge(trx, bookable);
     const { token, session } = await consumeForCharge(trx, {
       merchantId: merchant.id,
       tokenId: charge.cardToken,
@@ -326,6 +337,7 @@ export async function createCharge(
       review_closed_by_user_id: null,
       review_note: null,
       canceled_at: null,
+      split: charge.split && toJson(charge.split),
       refunded_at: null,
       expires_at: null,
       created_at: timestamp,
@@ -345,6 +357,7 @@ export async function createCharge(
       now,
       change: { table: 'charges', row },
     });
+    if (created.status === 'captured') await bookChargeCaptured(trx, { charge: bookable, now, priced });
     await input.whenCreated?.(trx, created);
     return created;
   });
@@ -398,6 +411,8 @@ export async function refundCharge(
       );
     }
     const refunded = toCharge(row);
+    // Booked before the acquirer is asked: a refund the recipients' balances cannot cover is refused first.
+    await bookChargeRefunded(trx, { charge: refunded, now: input.now });
     // Inside the transaction: a refusal by the acquirer rolls the status back, and its key makes a retry safe.
     // A charge captured before its reference was kept (migration 0050) has none to name.
     if (row.acquirer_reference) {

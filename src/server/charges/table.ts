@@ -46,6 +46,8 @@ export interface ChargesTable {
   search_text: string;
   /** The acquirer's authorization id (capture, cancel and refund name it); null when it authorized nothing. */
   acquirer_reference: string | null;
+  /** JSON array of the split's shares (split/allocate.ts `SplitRule`), null without a split; migration 0056. */
+  split: string | null;
   refunded_at: string | null;
   /** A charge held for review (migration 0051, docs/charges.md): when it opened and when it closes by itself. */
   review_opened_at: string | null;

@@ -9,8 +9,11 @@ import type { IdempotencyKeysTable } from '../core/idempotency.js';
 import type { DashboardAuditTable, DashboardSessionsTable, DashboardUsersTable } from '../dashboard/table.js';
 import type { DisputesTable } from '../disputes/table.js';
 import type { FraudSessionReuseRefusalsTable, FraudSessionsTable } from '../fraud/table.js';
+import type { LedgerPostingsTable, LedgerTransactionsTable, WalletsTable } from '../ledger/table.js';
 import type { MerchantPreviousKeysTable, MerchantsTable } from '../merchants/table.js';
 import type { OperatorKeysTable } from '../operators/table.js';
+import type { MerchantPricingTable } from '../pricing/table.js';
+import type { ReceivablesTable } from '../receivables/table.js';
 import type {
   CardVelocityLocksTable,
   DeviceGraphTable,
@@ -70,6 +73,11 @@ export interface Database {
   dashboard_sessions: DashboardSessionsTable;
   dashboard_audit: DashboardAuditTable;
   bank_accounts: BankAccountsTable;
+  wallets: WalletsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_postings: LedgerPostingsTable;
+  merchant_pricing: MerchantPricingTable;
+  receivables: ReceivablesTable;
 }
 
 export type VigiaStore = Store<Database>;

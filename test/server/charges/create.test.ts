@@ -72,6 +72,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
         fraud_session_id: sessionId,
         submerchant_id: null,
         fraud_analysis: { status: 'approved', score: 0, reasons: [] },
+        split: null,
         refunded_at: null,
         created_at: clock.now().toISOString(),
         updated_at: clock.now().toISOString(),

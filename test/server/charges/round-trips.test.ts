@@ -10,11 +10,12 @@ import {
 import { recordStatements } from '../../helpers/statements.js';
 
 // Issue 14: every round trip to PostgreSQL costs a charge a socket write and a wake-up of another process, the
-// dearest thing on a loaded machine (bench/README.md). A charge with a fraud session makes five.
+// dearest thing on a loaded machine (bench/README.md). A charge with a fraud session makes five, and its
+// booking on the ledger five more.
 describe('what a charge sends PostgreSQL (issue 14)', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('charges with a session in five round trips, every statement but BEGIN and COMMIT prepared', async () => {
+  it('charges with a session in five round trips (the charge’s three prepared) and books it in five more', async () => {
     const { app, merchant } = await startAppWithMerchant('postgres');
     await liftRateLimits(app, merchant);
     // The first charge verifies the key and claims the rate-limit points: the steady state follows.
@@ -31,12 +32,21 @@ describe('what a charge sends PostgreSQL (issue 14)', () => {
     expect(charged.json().data.fraud_analysis.status).toBe('approved');
     expect(sent.map((statement) => statement.text.split(/\s/)[0]!.toLowerCase())).toEqual([
       'begin',
+      'select', // the merchant's pricing
       'with', // the token, the session and the card's lock
       'with', // the risk reads, and the charge's entry in the device graph
       'with', // the charge, its event and its deliveries
+      // Its booking (receivables/book.ts): the merchant's wallet (it exists after the first charge), the ledger
+      // transaction, its postings and the receivables.
+      'update',
+      'insert',
+      'insert',
+      'insert',
       'commit',
     ]);
-    expect(sent[1]?.text).toMatch(/update "card_tokens".*update "fraud_sessions".*card_velocity_locks/s);
-    for (const statement of sent.slice(1, -1)) expect(statement.name).toEqual(expect.any(String));
+    // The merchant's pricing is read before the card is charged.
+    expect(sent[1]?.text).toMatch(/merchant_pricing/);
+    expect(sent[2]?.text).toMatch(/update "card_tokens".*update "fraud_sessions".*card_velocity_locks/s);
+    for (const statement of sent.slice(2, 5)) expect(statement.name).toEqual(expect.any(String));
   });
 });

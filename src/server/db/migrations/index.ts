@@ -36,6 +36,10 @@ import m0049 from './0049_dashboard_audit.js';
 import m0050 from './0050_charge_acquirer_reference.js';
 import m0051 from './0051_charge_review.js';
 import m0052 from './0052_disputes_and_labels.js';
+import m0053 from './0053_ledger.js';
+import m0054 from './0054_merchant_pricing.js';
+import m0055 from './0055_receivables.js';
+import m0056 from './0056_charge_split.js';
 import m0058 from './0058_bank_accounts.js';
 import m0060 from './0060_charges_without_card.js';
 import m0061 from './0061_charge_pix_boleto.js';
@@ -83,6 +87,10 @@ export const migrations: Record<string, Migration> = {
   '0050_charge_acquirer_reference': m0050,
   '0051_charge_review': m0051,
   '0052_disputes_and_labels': m0052,
+  '0053_ledger': m0053,
+  '0054_merchant_pricing': m0054,
+  '0055_receivables': m0055,
+  '0056_charge_split': m0056,
   '0058_bank_accounts': m0058,
   '0060_charges_without_card': m0060,
   '0061_charge_pix_boleto': m0061,

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { createMerchant, updateMerchantSettings } from '../../src/server/merchants/service.js';
+import { addDays, nextBusinessDay } from '../../src/server/receivables/calendar.js';
+import type { ReceivablesTable } from '../../src/server/receivables/table.js';
+import { basic } from '../../test/helpers/merchants.js';
+import { listenLocally, startBenchApp } from '../lib/bench-app.js';
+
+// GET /v1/receivables over RECEIVABLES receivables of one merchant (and a fifth as many of another), written
+// straight into the store with multi-row INSERTs: charges over a year, 1–12 installments, three recipients each
+// (the merchant and two of eight sellers), statuses by due date. Prints the queries to time.
+
+const RECEIVABLES = Number(process.env.BENCH_RECEIVABLES ?? 1_000_000);
+const DAYS = 365;
+
+function mulberry32(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = mulberry32(20261127);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+
+const { app, stopOnSigterm } = await startBenchApp();
+const now = new Date();
+const today = now.toISOString().slice(0, 10);
+const created = await createMerchant(app.store.db, { name: 'Bench Marketplace', live: false, now });
+const other = await createMerchant(app.store.db, { name: 'Other Marketplace', live: false, now });
+await updateMerchantSettings(
+  app.store.db,
+  created.merchant.id,
+  { rateLimits: { queries: 100_000_000 } },
+  now,
+);
+const sellers = Array.from({ length: 8 }, () => randomUUID());
+const wallets = new Map<string, string>();
+const walletOf = (id: string) => {
+  let wallet = wallets.get(id);
+  if (!wallet) {
+    wallet = randomUUID();
+    wallets.set(id, wallet);
+  }
+  return wallet;
+};
+
+type Row = ReceivablesTable;
+/** One charge's receivables: its installments for the merchant and two sellers. */
+function chargeRows(merchantId: string): Row[] {
+  const chargeId = randomUUID();
+  const at = new Date(
+    now.getTime() - Math.floor(random() * DAYS) * 86_400_000 - Math.floor(random() * 86_400_000),
+  );
+  const createdAt = at.toISOString();
+  const installments = pick([1, 1, 2, 3, 6, 10, 12, 12]);
+  const recipients: [Row['recipient_type'], string][] = [
+    ['merchant', merchantId],
+    ['submerchant', sellers[Math.floor(random() * 4)]!],
+    ['submerchant', sellers[4 + Math.floor(random() * 4)]!],
+  ];
+  const rows: Row[] = [];
+  for (let k = 1; k <= installments; k++) {
+    const due = nextBusinessDay(addDays(createdAt.slice(0, 10), 30 * k));
+    for (const [type, id] of recipients) {
+      const amount = 500 + Math.floor(random() * 20_000);
+      const fee = Math.floor(amount * 0.0399);
+      rows.push({
+        id: randomUUID(),
+        merchant_id: merchantId,
+        charge_id: chargeId,
+        wallet_id: walletOf(id),
+        recipient_type: type,
+        recipient_id: id,
+        installment: k,
+        installments,
+        amount,
+        fee,
+        net_amount: amount - fee,
+        status: due <= today ? 'paid' : 'waiting_funds',
+        type: 'credit',
+        payment_date: due,
+        original_payment_date: due,
+        anticipation_id: null,
+        paid_at: due <= today ? `${due}T12:00:00.000Z` : null,
+        created_at: createdAt,
+      });
+    }
+  }
+  return rows;
+}
+
+const started = performance.now();
+let sample: Row | undefined;
+let written = 0;
+await app.store.db.transaction().execute(async (trx) => {
+  const write = async (merchantId: string, count: number) => {
+    let pending: Row[] = [];
+    let done = 0;
+    while (done < count) {
+      const rows = chargeRows(merchantId).slice(0, count - done);
+      done += rows.length;
+      if (merchantId === created.merchant.id && done > count / 2 && !sample) sample = rows[0];
+      pending.push(...rows);
+      if (pending.length >= 400) {
+        await trx.insertInto('receivables').values(pending).execute();
+        pending = [];
+      }
+    }
+    if (pending.length > 0) await trx.insertInto('receivables').values(pending).execute();
+    written += done;
+  };
+  await write(created.merchant.id, RECEIVABLES);
+  await write(other.merchant.id, Math.ceil(RECEIVABLES / 5));
+});
+await sql`${sql.raw(app.store.dialect === 'sqlite' ? 'analyze' : 'vacuum analyze receivables')}`.execute(
+  app.store.db,
+);
+const seedSeconds = (performance.now() - started) / 1000;
+const base = await listenLocally(app);
+
+const from = addDays(today, 10);
+const to = addDays(from, 29);
+const queries = [
+  { kind: "a charge's receivables", path: `/v1/receivables?charge_id=${sample!.charge_id}&limit=100` },
+  {
+    kind: "a seller's next 30 days",
+    path: `/v1/receivables?submerchant_id=${sellers[2]}&payment_date_from=${from}&payment_date_to=${to}`,
+  },
+  {
+    kind: "one day's calendar",
+    path: `/v1/receivables?payment_date_from=${from}&payment_date_to=${from}&limit=100`,
+  },
+  { kind: 'newest page', path: '/v1/receivables?limit=20' },
+  { kind: 'waiting, newest page', path: '/v1/receivables?status=waiting_funds&limit=20' },
+  { kind: 'created this week', path: `/v1/receivables?date_from=${addDays(today, -6)}&date_to=${today}` },
+];
+console.log(
+  JSON.stringify({
+    base,
+    authorization: basic(created.secretKey),
+    queries,
+    receivables: RECEIVABLES,
+    written,
+    seedSeconds,
+  }),
+);
+stopOnSigterm();

@@ -1,0 +1,24 @@
+/** One part of a charge's money for one recipient and one installment (receivables/book.ts). Centavos. */
+export interface ReceivablesTable {
+  id: string;
+  merchant_id: string;
+  charge_id: string;
+  /** The recipient's wallet, which settlement credits. */
+  wallet_id: string;
+  recipient_type: 'merchant' | 'submerchant';
+  recipient_id: string;
+  installment: number;
+  installments: number;
+  /** Negative for refunds and chargebacks. */
+  amount: number;
+  fee: number;
+  net_amount: number;
+  status: 'waiting_funds' | 'paid' | 'prepaid' | 'canceled' | 'suspended';
+  type: 'credit' | 'refund' | 'chargeback' | 'refund_reversal' | 'chargeback_refund';
+  /** YYYY-MM-DD, a business day in Brazil. */
+  payment_date: string;
+  original_payment_date: string;
+  anticipation_id: string | null;
+  paid_at: string | null;
+  created_at: string;
+}

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { SplitRule } from './allocate.js';
+import { splitError } from './errors.js';
+
+/**
+ * Every submerchant of a split must be the merchant's own and active. One read, inside the charge's transaction
+ * (an active submerchant never leaves that status).
+ */
+export async function checkSplitSubmerchants(
+  trx: Kysely<Database>,
+  merchantId: string,
+  rules: readonly SplitRule[],
+): Promise<void> {
+  const ids = rules.map((rule) => rule.submerchantId);
+  const found = await trx
+    .selectFrom('submerchants')
+    .select(['id', 'status'])
+    .where('merchant_id', '=', merchantId)
+    .where('id', 'in', ids)
+    .execute();
+  const status = new Map(found.map((row) => [row.id, row.status]));
+  ids.forEach((id, index) => {
+    const field = `split[${index}].submerchant_id`;
+    const current = status.get(id);
+    if (current === undefined) {
+      throw splitError('SPLIT_SUBMERCHANT_NOT_FOUND', `Submerchant ${id} of the split is not one of yours.`, [
+        { field, message: 'submerchant_id was not found.' },
+      ]);
+    }
+    if (current !== 'active') {
+      throw splitError(
+        'SPLIT_SUBMERCHANT_NOT_ACTIVE',
+        `Submerchant ${id} of the split is ${current}: only an active submerchant (approved by review) can receive a share.`,
+        [{ field, message: `The submerchant is ${current}, not active.` }],
+      );
+    }
+  });
+}

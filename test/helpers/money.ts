@@ -1,0 +1,56 @@
+import type { VigiaApp } from '../../src/server/app.js';
+import type { TestMerchant } from './app.js';
+import { liftRateLimits, quickCharge } from './charges.js';
+import { client, seedSubmerchant } from './submerchants.js';
+
+/** A merchant with its rate limits lifted and `count` active submerchants (approved in test mode). */
+export async function marketplace(app: VigiaApp, merchant: TestMerchant, count: number): Promise<string[]> {
+  await liftRateLimits(app, merchant);
+  const api = client(app, merchant.secret);
+  const ids: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const { id } = await seedSubmerchant(app, merchant, { representatives: 1, documents: 0, addresses: 1 });
+    await api.post(`/v1/submerchants/${id}/submit-for-review`);
+    const approved = await api.post(`/v1/test/submerchants/${id}/approve`);
+    if (approved.body?.data?.status !== 'active')
+      throw new Error(`submerchant not active: ${approved.status}`);
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** A captured charge (no fraud session) with the body's overrides; returns the charge. */
+export async function capturedCharge(app: VigiaApp, merchant: TestMerchant, body: Record<string, unknown>) {
+  const { response } = await quickCharge(app, merchant, { session: false, body });
+  if (response.statusCode !== 201) throw new Error(`charge: ${response.statusCode} ${response.body}`);
+  // biome-ignore lint/suspicious/noExplicitAny: tests read response fields directly
+  const charge = response.json().data as Record<string, any>;
+  if (charge.status !== 'captured') throw new Error(`charge ${charge.status}`);
+  return charge;
+}
+
+/** Every receivable of a charge, through the API (up to 100). */
+export async function receivablesOf(app: VigiaApp, merchant: TestMerchant, chargeId: string) {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/v1/receivables?charge_id=${chargeId}&limit=100`,
+    headers: merchant.secret,
+  });
+  if (response.statusCode !== 200) throw new Error(`receivables: ${response.statusCode} ${response.body}`);
+  // biome-ignore lint/suspicious/noExplicitAny: tests read response fields directly
+  return response.json().data as Record<string, any>[];
+}
+
+/** The wallet of an owner (the merchant's id or a submerchant's), through GET /v1/wallets. */
+export async function walletOf(app: VigiaApp, merchant: TestMerchant, ownerId: string) {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/v1/wallets?limit=100',
+    headers: merchant.secret,
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: tests read response fields directly
+  const wallets = response.json().data as Record<string, any>[];
+  const wallet = wallets.find((candidate) => candidate.owner.id === ownerId);
+  if (!wallet) throw new Error(`no wallet for ${ownerId}`);
+  return wallet;
+}
