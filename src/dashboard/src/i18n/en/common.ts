@@ -47,6 +47,8 @@ export const common = {
   roles: { owner: 'owner', developer: 'developer', viewer: 'viewer', operator: 'operator' },
   /** Statuses of charges, analyses, endpoints, deliveries, submerchants and documents, as badges show them. */
   statuses: {
+    in_review: 'in review',
+    canceled: 'canceled',
     captured: 'captured',
     failed: 'failed',
     refunded: 'refunded',

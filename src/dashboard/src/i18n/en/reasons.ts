@@ -45,4 +45,7 @@ export const reasons = {
     'A checkout field got its value with no typing, paste or autofill: set by a script.',
   BEHAVIOR_ROBOTIC_TYPING: 'The typing had no human rhythm.',
   BEHAVIOR_TOO_FAST: 'The form was typed faster than any person types.',
+  FRAUD_LABEL_AT_MERCHANT: 'This card, buyer or device was on a charge you confirmed as fraud.',
+  FRAUD_LABEL_ON_PLATFORM:
+    'This card, buyer or device was on a charge confirmed as fraud elsewhere on the platform.',
 };

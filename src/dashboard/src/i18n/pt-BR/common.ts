@@ -47,6 +47,8 @@ export const common: Messages['common'] = {
   },
   roles: { owner: 'proprietário', developer: 'desenvolvedor', viewer: 'leitor', operator: 'operador' },
   statuses: {
+    in_review: 'em análise',
+    canceled: 'cancelada',
     captured: 'capturada',
     failed: 'recusada',
     paid: 'paga',

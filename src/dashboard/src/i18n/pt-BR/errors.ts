@@ -42,4 +42,21 @@ export const errors: Messages['errors'] = {
   REPRESENTATIVE_NOT_ALLOWED_FOR_PF:
     'Uma pessoa física (CPF) não tem representantes legais: só uma empresa tem.',
   LEGAL_REPRESENTATIVE_NOT_FOUND: 'O representante legal não foi encontrado.',
+  BANK_NOT_FOUND: 'Nenhum banco tem este código.',
+  HOLDER_DOCUMENT_MISMATCH: 'O CPF/CNPJ do titular não é o do dono da conta.',
+  MERCHANT_DOCUMENT_MISSING: 'Registre antes o seu CPF/CNPJ.',
+  PIX_KEY_BANK_NOT_PARTICIPANT: 'Este banco não participa do PIX: deixe a chave PIX em branco.',
+  BANK_ACCOUNT_DUPLICATE: 'Esta conta bancária já está cadastrada.',
+  BANK_ACCOUNT_REJECTED: 'Uma conta bancária recusada não pode ser a padrão.',
+  DISPUTE_EVIDENCE_DEADLINE_PASSED: 'O prazo para enviar provas já passou.',
+  CHARGE_NOT_DISPUTABLE: 'Só uma cobrança capturada pode ser contestada.',
+  MERCHANT_DOCUMENT_ALREADY_SET:
+    'Seu CPF/CNPJ já está registrado: peça ao operador da plataforma para alterá-lo.',
+  INSUFFICIENT_BALANCE: 'O saldo não cobre esta operação.',
+  SPLIT_SHARE_NOT_POSITIVE: 'Toda parte da divisão deve ser maior que zero.',
+  SPLIT_EXCEEDS_AMOUNT: 'A divisão soma mais do que a cobrança.',
+  SPLIT_DUPLICATE_SUBMERCHANT: 'Um subcredenciado aparece duas vezes na divisão.',
+  SPLIT_SUBMERCHANT_NOT_FOUND: 'Um subcredenciado da divisão não foi encontrado.',
+  SPLIT_SUBMERCHANT_NOT_ACTIVE: 'Um subcredenciado da divisão não está ativo.',
+  SPLIT_FEE_EXCEEDS_SHARES: 'As partes que pagam a taxa são menores que a taxa.',
 };

@@ -46,4 +46,8 @@ export const reasons: Messages['reasons'] = {
     'Um campo do checkout recebeu o valor sem digitação, colagem ou preenchimento automático: foi um script.',
   BEHAVIOR_ROBOTIC_TYPING: 'A digitação não teve ritmo humano.',
   BEHAVIOR_TOO_FAST: 'O formulário foi digitado mais rápido do que qualquer pessoa digita.',
+  FRAUD_LABEL_AT_MERCHANT:
+    'Este cartão, comprador ou dispositivo esteve numa cobrança que você confirmou como fraude.',
+  FRAUD_LABEL_ON_PLATFORM:
+    'Este cartão, comprador ou dispositivo esteve numa cobrança confirmada como fraude em outro lojista da plataforma.',
 };
