@@ -55,8 +55,8 @@ export const errors: Messages['errors'] = {
   INSUFFICIENT_BALANCE: 'O saldo não cobre esta operação.',
   SPLIT_SHARE_NOT_POSITIVE: 'Toda parte da divisão deve ser maior que zero.',
   SPLIT_EXCEEDS_AMOUNT: 'A divisão soma mais do que a cobrança.',
-  SPLIT_DUPLICATE_SUBMERCHANT: 'Um subcredenciado aparece duas vezes na divisão.',
-  SPLIT_SUBMERCHANT_NOT_FOUND: 'Um subcredenciado da divisão não foi encontrado.',
-  SPLIT_SUBMERCHANT_NOT_ACTIVE: 'Um subcredenciado da divisão não está ativo.',
+  SPLIT_DUPLICATE_SUBMERCHANT: 'Uma subconta aparece duas vezes na divisão.',
+  SPLIT_SUBMERCHANT_NOT_FOUND: 'Uma subconta da divisão não foi encontrada.',
+  SPLIT_SUBMERCHANT_NOT_ACTIVE: 'Uma subconta da divisão não está ativa.',
   SPLIT_FEE_EXCEEDS_SHARES: 'As partes que pagam a taxa são menores que a taxa.',
 };
