@@ -74,8 +74,8 @@ describe.each(DIALECTS)('%s', (dialect) => {
 
   test('a refused request is replayed too (the first answer is the answer)', async () => {
     const tokenId = await createToken(app, merchant);
-    const body = chargeBody(tokenId, null, { payment_method: 'pix' });
-    const headers = { 'idempotency-key': 'order-pix' };
+    const body = chargeBody(tokenId, null, { payment_method: 'debit_card' });
+    const headers = { 'idempotency-key': 'order-debit' };
     const first = await postCharge(app, merchant, body, headers);
     expect(first.statusCode).toBe(422);
     const retry = await postCharge(app, merchant, body, headers);

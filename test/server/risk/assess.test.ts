@@ -66,9 +66,9 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(charge.failure_message).toMatch(/fraud analysis/);
   });
 
-  test('a browser declaring Firefox with a Chrome user agent: BROWSER_TYPE_MISMATCH, review, still captured', async () => {
+  test('a browser declaring Firefox with a Chrome user agent: BROWSER_TYPE_MISMATCH, review, held for a person', async () => {
     const charge = await analysisOf({ session: { declared: { type: 'Firefox' } } });
-    expect(charge.status).toBe('captured');
+    expect(charge.status).toBe('in_review');
     expect(charge.fraud_analysis).toEqual({
       status: 'review',
       score: weights.BROWSER_TYPE_MISMATCH,
@@ -104,7 +104,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
       score: weights.PROFILE_MISSING + weights.SIGNALS_MISSING,
       reasons: ['PROFILE_MISSING', 'SIGNALS_MISSING'],
     });
-    expect(missing.status).toBe('captured');
+    expect(missing.status).toBe('in_review');
   });
 
   test('a profiler failure reported instead of a profile (an ad blocker): PROFILE_MISSING, approved', async () => {
