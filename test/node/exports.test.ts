@@ -26,7 +26,19 @@ test("import * as vigia from '@vigia/node' exposes the client, its errors, webho
   ).toBeInstanceOf(vigia.VigiaError);
   const client = new vigia.Vigia('sk_test_x', { baseUrl: 'https://api.example.com' });
   expect(Object.keys(client).sort()).toEqual(
-    ['charges', 'deliveries', 'fraudSessions', 'submerchants', 'webhookEndpoints', 'webhooks'].sort(),
+    [
+      'bankAccounts',
+      'banks',
+      'charges',
+      'deliveries',
+      'disputes',
+      'fraudSessions',
+      'receivables',
+      'submerchants',
+      'wallets',
+      'webhookEndpoints',
+      'webhooks',
+    ].sort(),
   );
 });
 

@@ -1,7 +1,7 @@
 /**
  * The ledger's accounts. An owner (the merchant or one of its submerchants) has a wallet of four buckets; the
  * platform has, per merchant, its fee revenue and what the acquirer owes for the merchant's captured charges.
- * Sign convention (docs/decisions/ledger-sign-convention.md): a positive owner balance is money held for the owner;
+ * Sign convention (docs/decisions/ledger-accounts.md): a positive owner balance is money held for the owner;
  * a capture posts the gross as a negative `acquirer_settlement` (owed to us) against the owners' net and the fee.
  */
 export const WALLET_BUCKETS = ['available', 'waiting_funds', 'in_transit', 'blocked'] as const;

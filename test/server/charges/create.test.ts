@@ -139,7 +139,10 @@ describe.each(DIALECTS)('%s', (dialect) => {
     ])('card %s → %s (%s)', async (number, status, failureCode, message) => {
       const cvv = number === CARDS.amex ? '1234' : '123';
       // No fraud session: the acquirer's answer alone (the same cards' velocity would hold them for review).
-      const { response, tokenId } = await quickCharge(app, merchant, { card: { number, cvv }, session: false });
+      const { response, tokenId } = await quickCharge(app, merchant, {
+        card: { number, cvv },
+        session: false,
+      });
       expect(response.statusCode).toBe(201);
       const charge = response.json().data;
       expect(charge).toMatchObject({ status, failure_code: failureCode });

@@ -73,7 +73,9 @@ describe.each(DIALECTS)('hardening on %s', (dialect) => {
     expect(far.json().error.details[0].field).toBe('date_to');
     const status = await app.inject({ method: 'GET', url: '/v1/charges?status=bogus', headers: shop.secret });
     expect(status.statusCode).toBe(400);
-    expect(status.json().error.details[0].message).toBe('status must be one of: captured, failed, refunded, in_review, canceled, pending, paid, expired.');
+    expect(status.json().error.details[0].message).toBe(
+      'status must be one of: captured, failed, refunded, in_review, canceled, pending, paid, expired.',
+    );
   });
 
   it('refuses unknown fields in a refund body', async () => {
