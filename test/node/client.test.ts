@@ -11,7 +11,14 @@ import {
 } from '../../src/node/src/index.js';
 import type { VigiaApp } from '../../src/server/app.js';
 import { createTestOperator, DIALECTS, type TestMerchant } from '../helpers/app.js';
-import { CARDS, chargeBody, createFraudSession, createToken, seedCharges } from '../helpers/charges.js';
+import {
+  CARDS,
+  chargeBody,
+  createFraudSession,
+  createToken,
+  seedCharges,
+  VALID_CNPJ,
+} from '../helpers/charges.js';
 import { addressBody, documentBody, representativeBody, submerchantBody } from '../helpers/submerchants.js';
 import { clientFor, startListeningService } from './helpers.js';
 
@@ -36,10 +43,11 @@ describe.each(DIALECTS)('%s', (dialect) => {
   }
 
   test('charges.review decides a held charge; disputes list, retrieve and take evidence once', async () => {
-    const token = await createToken(app, merchant);
+    // Its own card (Amex) and buyer: the fraud dispute below labels both, which holds later charges with them.
+    const token = await createToken(app, merchant, { number: CARDS.amex, cvv: '1234' });
     const held = await vigia.charges.create({
       ...(chargeBody(token, null) as Parameters<Vigia['charges']['create']>[0]),
-      customer: { name: 'Ana Souza', email: 'review@risk.test', document: '12345678909' },
+      customer: { name: 'Ana Souza', email: 'review@risk.test', document: VALID_CNPJ },
     });
     expect(held.status).toBe('in_review');
     const approved = await vigia.charges.review(held.id, { decision: 'approve', note: 'Known buyer.' });
@@ -242,7 +250,9 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(regenerated.secret).toMatch(/^whsec_/);
     expect(regenerated.secret).not.toBe(endpoint.secret);
 
-    const captured = await charge();
+    // A card of its own: the file's many 4111 charges would hold this one for review (velocity), with no capture.
+    const captured = await charge('5067224275805500');
+    expect(captured.status).toBe('captured');
     const deliveries = await vigia.deliveries.list(endpoint.id);
     expect(deliveries.data).toHaveLength(1);
     const [delivery] = deliveries.data;
