@@ -108,3 +108,19 @@ test('the switch turns the checkout to English, and the choice is kept on the ne
   await expect(page.getByRole('heading', { name: 'Seu pedido' })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('in pt-BR: PIX is offered, waited for and confirmed in Portuguese', async ({ page }) => {
+  watchForErrors(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Ou pague com PIX ou boleto' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pagar com PIX' }).click();
+  await expect(
+    page.getByText('Pague com PIX: leia o QR code ou copie o código no app do seu banco.'),
+  ).toBeVisible();
+  await expect(page.locator('#pending-status')).toHaveText('Aguardando o pagamento…');
+  await page.getByRole('button', { name: 'Simular o pagamento (modo de teste)' }).click();
+  await expect(page.locator('#pending-status')).toHaveText('Pagamento recebido. Obrigado!', {
+    timeout: 20_000,
+  });
+  await expectAccessible(page);
+});

@@ -3,21 +3,8 @@
 // asks the backend every second whether Vigia's charge.paid notification arrived: the page updates itself, no reload.
 // Test mode plays the buyer's bank ("Simulate the payment").
 (() => {
-  /** Every string this file shows, in one table (the demo's translation reads it from here). */
-  const TEXT = {
-    creating: 'Creating the charge…',
-    pixTitle: 'Pay with PIX: scan the QR code or copy the code into your bank app.',
-    copy: 'Copy the PIX code',
-    copied: 'Copied.',
-    boletoTitle: 'Pay the boleto at any bank or in your bank app before its due date.',
-    openBoleto: 'Open the printable boleto',
-    dueDate: 'Due date',
-    waiting: 'Waiting for the payment…',
-    paid: 'Payment received. Thank you!',
-    simulate: 'Simulate the payment (test mode)',
-    failed: 'The charge could not be created:',
-    declined: 'The payment was not approved. Please try another payment method.',
-  };
+  /** This file's words, in the page's language (demo/messages.ts, `pending.*`, served as /messages.js). */
+  const text = (key) => window.DemoMessages[`pending.${key}`] ?? key;
 
   const byId = (id) => document.getElementById(id);
   const el = (tag, properties = {}, ...children) => {
@@ -42,7 +29,7 @@
     while (isCurrent()) {
       const response = await fetch(`/api/charges/${chargeId}/paid`, { cache: 'no-store' });
       if (response.ok && (await response.json()).paid) {
-        status.textContent = TEXT.paid;
+        status.textContent = text('paid');
         status.dataset.state = 'paid';
         return;
       }
@@ -53,10 +40,10 @@
   function pixView(charge) {
     const code = el('input', { readOnly: true, value: charge.pix.br_code, id: 'pix-code' });
     code.setAttribute('aria-label', 'PIX code');
-    const copy = el('button', { type: 'button', textContent: TEXT.copy });
+    const copy = el('button', { type: 'button', textContent: text('copy') });
     copy.addEventListener('click', async () => {
       await navigator.clipboard?.writeText(charge.pix.br_code).catch(() => {});
-      copy.textContent = TEXT.copied;
+      copy.textContent = text('copied');
     });
     const image = el('img', {
       src: `data:image/svg+xml;base64,${btoa(charge.pix.qr_code_svg)}`,
@@ -65,22 +52,22 @@
       height: 200,
       id: 'pix-qr',
     });
-    return [el('p', { textContent: TEXT.pixTitle }), image, code, copy];
+    return [el('p', { textContent: text('pix_title') }), image, code, copy];
   }
 
   function boletoView(charge) {
     const line = charge.boleto.digitable_line;
     const printed = `${line.slice(0, 5)}.${line.slice(5, 10)} ${line.slice(10, 15)}.${line.slice(15, 21)} ${line.slice(21, 26)}.${line.slice(26, 32)} ${line[32]} ${line.slice(33)}`;
     return [
-      el('p', { textContent: TEXT.boletoTitle }),
+      el('p', { textContent: text('boleto_title') }),
       el('p', { id: 'boleto-line', className: 'mono', textContent: printed }),
-      el('p', { textContent: `${TEXT.dueDate}: ${charge.boleto.due_date}` }),
+      el('p', { textContent: `${text('due_date')}: ${charge.boleto.due_date}` }),
       el('a', {
         id: 'boleto-link',
         href: charge.boleto.url,
         target: '_blank',
         rel: 'noreferrer',
-        textContent: TEXT.openBoleto,
+        textContent: text('open_boleto'),
       }),
     ];
   }
@@ -93,19 +80,19 @@
       button.addEventListener('click', async () => {
         const mine = ++generation;
         const isCurrent = () => mine === generation;
-        result.replaceChildren(TEXT.creating);
+        result.replaceChildren(text('creating'));
         try {
           const charge = await postJson('/api/pay-pending', { method: button.dataset.pendingMethod });
           if (!isCurrent()) return;
           if (charge.status !== 'pending') {
-            result.replaceChildren(el('p', { textContent: TEXT.declined }));
+            result.replaceChildren(el('p', { textContent: text('declined') }));
             return;
           }
-          const status = el('p', { id: 'pending-status', textContent: TEXT.waiting, role: 'status' });
+          const status = el('p', { id: 'pending-status', textContent: text('waiting'), role: 'status' });
           status.dataset.state = 'waiting';
           const simulate = el('button', {
             type: 'button',
-            textContent: TEXT.simulate,
+            textContent: text('simulate'),
             id: 'simulate-payment',
           });
           simulate.addEventListener('click', () => {
@@ -117,7 +104,7 @@
           result.replaceChildren(...(charge.pix ? pixView(charge) : boletoView(charge)), status, simulate);
           await awaitPaid(charge.id, status, isCurrent);
         } catch (error) {
-          if (isCurrent()) result.replaceChildren(`${TEXT.failed} ${error.message}`);
+          if (isCurrent()) result.replaceChildren(`${text('failed')} ${error.message}`);
         }
       });
     }

@@ -11,7 +11,6 @@ import { type CardAcquirer, simulatedAcquirer } from './charges/acquirer.js';
 import { CHARGE_EVENT_TYPES } from './charges/index.js';
 import { pendingChargeRoutes } from './charges/pending-routes.js';
 import { type PaymentServiceProvider, simulatedPsp } from './charges/psp.js';
-import { startReviewExpiry } from './charges/review-expiry.js';
 import { chargeRoutes } from './charges/routes.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
@@ -36,12 +35,12 @@ import { registerOpenApi } from './http/openapi.js';
 import { requestGate } from './http/request-gate.js';
 import { requireRouteDecisions } from './http/route-decisions.js';
 import { registerValidation } from './http/validation.js';
+import { startWorkerJobs } from './jobs.js';
 import { logDestination } from './logging.js';
 import { operatorMerchantRoutes } from './merchants/operator-routes.js';
 import { operatorPricingRoutes } from './pricing/operator-routes.js';
 import { RECEIVABLE_EVENT_TYPES } from './receivables/events.js';
 import { receivableRoutes } from './receivables/routes.js';
-import { startSettlementJob } from './receivables/settle.js';
 import { startDeviceGraphPurge } from './risk/device-graph-purge.js';
 import { riskRoutes } from './risk/routes.js';
 import { sdkAssets } from './sdk/assets.js';
@@ -187,9 +186,9 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(tokenRoutes);
   await app.register(chargeRoutes);
   if (config.runWorker !== false) {
-    let stopReviewExpiry: (() => Promise<void>) | undefined;
+    let stopJobs: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
-      stopReviewExpiry = startReviewExpiry({
+      stopJobs = startWorkerJobs({
         db: store.db,
         acquirer: app.acquirer,
         outbox: app.outbox,
@@ -197,7 +196,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
         logger: app.log,
       });
     });
-    app.addHook('preClose', async () => stopReviewExpiry?.());
+    app.addHook('preClose', async () => stopJobs?.());
   }
   await app.register(disputeRoutes);
   await app.register(pendingChargeRoutes);
@@ -207,7 +206,6 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(operatorPricingRoutes);
   await app.register(receivableRoutes);
   await app.register(walletRoutes);
-  if (config.runWorker) startSettlementJob(app);
   startDeviceGraphPurge(app);
   await app.register(webhooks, {
     eventTypes: [

@@ -3,7 +3,6 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { buildApp } from './app.js';
 import { ensureDemoMerchant } from './bootstrap.js';
 import { simulatedAcquirer } from './charges/acquirer.js';
-import { startReviewExpiry } from './charges/review-expiry.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DEFAULT_KEY_GRACE_SECONDS, MAX_KEY_GRACE_SECONDS } from './core/keys.js';
@@ -19,6 +18,7 @@ import { openStore } from './db/connect.js';
 import type { Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { migrations } from './db/migrations/index.js';
+import { startWorkerJobs } from './jobs.js';
 import { verifyLedger } from './ledger/verify.js';
 import { createMerchant } from './merchants/service.js';
 import { createOperatorKey, listOperatorKeys, revokeOperatorKey, rollOperatorKey } from './operators/keys.js';
@@ -313,7 +313,7 @@ async function main(argv: string[]): Promise<void> {
     case 'worker': {
       const config = loadConfig();
       return runStandaloneWorker(config, (store, logger) =>
-        startReviewExpiry({
+        startWorkerJobs({
           db: store.db,
           acquirer: simulatedAcquirer(config.cardHashKey),
           outbox: createOutbox(),

@@ -5,12 +5,9 @@ import { callerInTestMode, merchantOf } from '../http/auth.js';
 import { codesOf, dataResponse, errorResponses, Id } from '../http/envelope.js';
 import { boletoPage } from './boleto/page.js';
 import { testModeOnly } from './errors.js';
-import { expireDueCharges, recordPayment } from './pending.js';
+import { recordPayment } from './pending.js';
 import { presentCharge } from './present.js';
 import { ChargeSchema } from './schemas.js';
-
-/** How often each instance looks for pending charges past their time (the UPDATE decides who expires each). */
-export const EXPIRY_INTERVAL_MS = 30_000;
 
 /**
  * What PIX and boleto charges need beyond the charge routes: test mode's payment, the boleto's printable page and
@@ -99,25 +96,4 @@ export const pendingChargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .send(html);
     },
   );
-
-  startExpiryJob(app);
 };
-
-/** Every instance runs it: expiring a charge is one conditional UPDATE, so two instances never both expire one. */
-function startExpiryJob(app: Parameters<typeof pendingChargeRoutes>[0]): void {
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      expireDueCharges(app.store.db, app.outbox, app.clock()).then(
-        (expired) => {
-          if (expired > 0) app.log.info({ expired }, 'expired pending charges');
-        },
-        (error: unknown) => app.log.warn({ err: error }, 'charge expiry failed; retrying at the next run'),
-      );
-    }, EXPIRY_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
-}

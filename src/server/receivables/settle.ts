@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Posting } from '../ledger/accounts.js';
@@ -97,28 +96,4 @@ export async function settleDue(
       settled += await settleWallet(db, { walletId, until, now: input.now, outbox: input.outbox });
     }
   }
-}
-
-const SETTLEMENT_INTERVAL_MS = 10 * 60 * 1000;
-
-/**
- * The settlement job of the worker: every ten minutes, receivables due today (São Paulo) are paid. Safe on any
- * number of instances (settleWallet). The timer does not keep the process alive and stops with the app.
- */
-export function startSettlementJob(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
-  const run = () =>
-    settleDue(app.store.db, { now: app.clock(), outbox: app.outbox }).then(
-      (settled) => {
-        if (settled > 0) app.log.info({ settled }, 'receivables settled');
-      },
-      (error: unknown) => app.log.warn({ err: error }, 'settlement failed; retrying at the next run'),
-    );
-  app.addHook('onReady', async () => {
-    timer = setInterval(run, SETTLEMENT_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
 }

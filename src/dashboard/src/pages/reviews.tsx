@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
-import { formatMoney, formatTime } from '../i18n/index.js';
+import { formatMoney, formatTime, reasonText, t } from '../i18n/index.js';
 import type { SessionUser } from '../main.js';
 import {
   Badge,
@@ -23,13 +23,13 @@ type Order = 'oldest' | 'largest';
 function OrderChoice(props: { order: Order; onChange: (order: Order) => void }) {
   return (
     <label>
-      Order{' '}
+      {t.reviews.order}{' '}
       <select
         value={props.order}
         onChange={(event: InputEvent) => props.onChange(inputValue(event) as Order)}
       >
-        <option value="oldest">Oldest first</option>
-        <option value="largest">Largest first</option>
+        <option value="oldest">{t.reviews.oldestFirst}</option>
+        <option value="largest">{t.reviews.largestFirst}</option>
       </select>
     </label>
   );
@@ -53,7 +53,7 @@ function ReviewPanel(props: {
       });
       setNote('');
       props.onDecided(
-        `${formatMoney(charge.amount)} from ${charge.customer.name} ${choice === 'approve' ? 'approved: captured' : 'rejected: canceled'}.`,
+        t.reviews.decided(formatMoney(charge.amount), charge.customer.name, choice === 'approve'),
       );
     });
   // a / r decide, unless the note is being typed.
@@ -73,26 +73,28 @@ function ReviewPanel(props: {
     <section aria-labelledby="selected" class="review-panel">
       <h2 id="selected">
         {formatMoney(charge.amount)} · {charge.customer.name} · <Badge value={charge.fraud_analysis.status} />{' '}
-        score {charge.fraud_analysis.score}
+        {t.reviews.score(charge.fraud_analysis.score)}
       </h2>
       <p>
         {charge.customer.email} · {charge.customer.document} ·{' '}
-        {charge.card ? `${charge.card.brand} •••• ${charge.card.last4}` : charge.payment_method} · waiting{' '}
-        {formatWait(charge.review?.opened_at ?? charge.created_at)}, closes{' '}
-        {formatTime(charge.review?.expires_at ?? null)} ·{' '}
-        <Link href={`/charges/${charge.id}`}>charge page</Link>
+        {charge.card ? `${charge.card.brand} •••• ${charge.card.last4}` : charge.payment_method} ·{' '}
+        {t.reviews.waitingCloses(
+          formatWait(charge.review?.opened_at ?? charge.created_at),
+          formatTime(charge.review?.expires_at ?? null),
+        )}{' '}
+        · <Link href={`/charges/${charge.id}`}>{t.reviews.chargePage}</Link>
       </p>
       {decision.error && <Notice kind="error">{decision.error.message}</Notice>}
       <Show loaded={activity}>
         {({ data }) => (
           <>
             {data.reasons.length === 0 ? (
-              <p>No risk reasons recorded.</p>
+              <p>{t.reviews.noReasons}</p>
             ) : (
               <ul class="reasons">
                 {data.reasons.map((reason) => (
                   <li key={reason.code}>
-                    <strong>{reason.code}</strong>: {reason.description}
+                    <strong>{reason.code}</strong>: {reasonText(reason.code, reason.description)}
                   </li>
                 ))}
               </ul>
@@ -108,7 +110,7 @@ function ReviewPanel(props: {
           }}
         >
           <label>
-            Note (optional)
+            {t.reviews.note}
             <textarea
               name="note"
               maxLength={1000}
@@ -118,10 +120,10 @@ function ReviewPanel(props: {
           </label>
           <div class="actions">
             <button type="button" onClick={() => decide('approve')} disabled={decision.busy}>
-              Approve (a)
+              {t.reviews.approve}
             </button>
             <button type="button" class="danger" onClick={() => decide('reject')} disabled={decision.busy}>
-              Reject (r)
+              {t.reviews.reject}
             </button>
           </div>
         </form>
@@ -151,7 +153,7 @@ export function ReviewsPage(props: { user: SessionUser }) {
   }, [charges.length]);
   return (
     <Page
-      title="Reviews"
+      title={t.reviews.title}
       actions={
         <OrderChoice
           order={order}
@@ -162,16 +164,19 @@ export function ReviewsPage(props: { user: SessionUser }) {
         />
       }
     >
-      <p class="hint">
-        Charges the fraud analysis held: authorized, not captured. Approve captures, reject releases the
-        authorization. Keys: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>a</kbd> approve, <kbd>r</kbd> reject.
-      </p>
+      <p class="hint">{t.reviews.hint}</p>
       {notice && <Notice kind="success">{notice}</Notice>}
       <PagedTable
         loaded={queue}
-        caption="Charges in review"
-        head={['Amount', 'Risk', 'Customer', 'Waiting', 'Closes']}
-        empty="No charges waiting for review."
+        caption={t.reviews.caption}
+        head={[
+          t.reviews.head.amount,
+          t.reviews.head.risk,
+          t.reviews.head.customer,
+          t.reviews.head.waiting,
+          t.reviews.head.closes,
+        ]}
+        empty={t.reviews.empty}
         onPage={setPage}
         row={(charge) => (
           <tr
@@ -215,7 +220,7 @@ export function OperatorChargeReviewsPage() {
   );
   return (
     <Page
-      title="Charges in review"
+      title={t.reviews.operatorTitle}
       actions={
         <OrderChoice
           order={order}
@@ -228,9 +233,16 @@ export function OperatorChargeReviewsPage() {
     >
       <PagedTable
         loaded={queue}
-        caption="Charges in review, every merchant"
-        head={['Merchant', 'Amount', 'Risk', 'Customer', 'Waiting', 'Closes']}
-        empty="No merchant has charges waiting for review."
+        caption={t.reviews.operatorCaption}
+        head={[
+          t.reviews.head.merchant,
+          t.reviews.head.amount,
+          t.reviews.head.risk,
+          t.reviews.head.customer,
+          t.reviews.head.waiting,
+          t.reviews.head.closes,
+        ]}
+        empty={t.reviews.operatorEmpty}
         onPage={setPage}
         row={(charge) => (
           <tr key={charge.id}>

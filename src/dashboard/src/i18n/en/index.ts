@@ -7,6 +7,7 @@ import { home } from './home.js';
 import { operator } from './operator.js';
 import { preferences } from './preferences.js';
 import { reasons } from './reasons.js';
+import { reviews } from './reviews.js';
 import { signIn } from './sign-in.js';
 import { submerchants } from './submerchants.js';
 import { team } from './team.js';
@@ -24,6 +25,7 @@ export const messages = {
   webhooks,
   developers,
   operator,
+  reviews,
   submerchants,
   bankAccounts,
   team,

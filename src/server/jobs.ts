@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { CardAcquirer } from './charges/acquirer.js';
+import { expireDueCharges } from './charges/pending.js';
+import { closeExpiredReviews } from './charges/review.js';
+import type { Clock } from './clock.js';
+import { type JobLogger, startPeriodicJob } from './core/periodic-job.js';
+import type { Database } from './db/database.js';
+import { settleDue } from './receivables/settle.js';
+import type { Outbox } from './webhooks/outbox.js';
+
+/** How often each job looks for work: a review, a pending charge or a receivable is closed at most this late. */
+export const JOB_INTERVALS_MS = {
+  reviewExpiry: 60_000,
+  pendingExpiry: 30_000,
+  settlement: 10 * 60_000,
+} as const;
+
+/**
+ * The jobs of the processes that run workers (the API unless VIGIA_RUN_WORKER=false, and `vigia worker`): reviews
+ * whose window ended, PIX and boleto charges past their expiry, receivables due today. Each is safe on any number
+ * of processes at once (one conditional UPDATE decides each row). Returns the stop of all three.
+ */
+export function startWorkerJobs(deps: {
+  db: Kysely<Database>;
+  acquirer: CardAcquirer;
+  outbox: Outbox;
+  clock: Clock;
+  logger: JobLogger;
+  /** Shorter intervals (tests). */
+  intervalsMs?: Partial<Record<keyof typeof JOB_INTERVALS_MS, number>>;
+}): () => Promise<void> {
+  const { db, acquirer, outbox, clock, logger } = deps;
+  const intervals = { ...JOB_INTERVALS_MS, ...deps.intervalsMs };
+  const stops = [
+    startPeriodicJob({
+      name: 'closed expired reviews',
+      intervalMs: intervals.reviewExpiry,
+      logger,
+      run: async () => {
+        const { closed } = await closeExpiredReviews(db, {
+          acquirer,
+          outbox,
+          now: clock(),
+          onError: (chargeId, error) =>
+            logger.warn({ err: error, chargeId }, 'review expiry failed; retrying next run'),
+        });
+        return closed;
+      },
+    }),
+    startPeriodicJob({
+      name: 'expired pending charges',
+      intervalMs: intervals.pendingExpiry,
+      logger,
+      run: () => expireDueCharges(db, outbox, clock()),
+    }),
+    startPeriodicJob({
+      name: 'receivables settled',
+      intervalMs: intervals.settlement,
+      logger,
+      run: () => settleDue(db, { now: clock(), outbox }),
+    }),
+  ];
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}
