@@ -108,7 +108,7 @@ const CARD_LABELS: Record<keyof Card, string> = {
 export const cardInput = (page: Page, field: keyof Card): Locator =>
   page.getByLabel(CARD_LABELS[field], { exact: true });
 
-export const payButton = (page: Page): Locator => page.getByRole('button', { name: /^Pay/ });
+export const payButton = (page: Page): Locator => page.getByRole('button', { name: /^Pay R\$/ });
 
 /** Types the given fields over the form's (valid) defaults. */
 export async function fillCard(page: Page, card: Partial<Card>): Promise<void> {
