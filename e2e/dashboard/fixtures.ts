@@ -145,7 +145,9 @@ export const test = base.extend<{ roomyTimeout: void }, { vigia: Vigia }>({
         rmSync(dir, { recursive: true, force: true });
       }
     },
-    { scope: 'worker', timeout: 90_000 },
+    // auto: a test that only opens the dashboard (no `vigia` argument) still needs the service, also in the fresh
+    // worker Playwright starts after a failure.
+    { scope: 'worker', auto: true, timeout: 90_000 },
   ],
 });
 
