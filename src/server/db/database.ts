@@ -37,6 +37,7 @@ import type {
   WebhookDeliveriesTable,
   WebhookEndpointsTable,
 } from '../webhooks/table.js';
+import type { WithdrawalReceivablesTable, WithdrawalsTable } from '../withdrawals/table.js';
 import type { Store } from './connect.js';
 
 /** Every table of the service (type imports only: each resource owns its table type; migrations are in ./migrations). */
@@ -78,6 +79,8 @@ export interface Database {
   ledger_postings: LedgerPostingsTable;
   merchant_pricing: MerchantPricingTable;
   receivables: ReceivablesTable;
+  withdrawals: WithdrawalsTable;
+  withdrawal_receivables: WithdrawalReceivablesTable;
 }
 
 export type VigiaStore = Store<Database>;
