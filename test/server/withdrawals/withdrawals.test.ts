@@ -111,7 +111,12 @@ describe.each(DIALECTS)('withdrawals on %s', (dialect) => {
       expect(response.statusCode, `${code}: ${response.body}`).toBe(422);
       expect(response.json().error.code).toBe(code);
     }
-    const missingKey = await postWithdrawal(app, merchant, { amount: 1_000, bank_account_id: account.id }, null);
+    const missingKey = await postWithdrawal(
+      app,
+      merchant,
+      { amount: 1_000, bank_account_id: account.id },
+      null,
+    );
     expect(missingKey.statusCode).toBe(400);
     expect(missingKey.json().error.code).toBe('VALIDATION_ERROR');
     expect(missingKey.body.toLowerCase()).toContain('idempotency-key');
