@@ -8,6 +8,7 @@ import { Receivables } from './resources/receivables.js';
 import { Submerchants } from './resources/submerchants.js';
 import { Wallets } from './resources/wallets.js';
 import { Deliveries, WebhookEndpoints } from './resources/webhook-endpoints.js';
+import { Withdrawals } from './resources/withdrawals.js';
 import { DEFAULT_RETRY, type RetryOptions } from './retry.js';
 import { webhooks } from './webhooks.js';
 
@@ -36,6 +37,7 @@ export class Vigia {
   readonly bankAccounts: BankAccounts;
   readonly receivables: Receivables;
   readonly wallets: Wallets;
+  readonly withdrawals: Withdrawals;
   readonly webhookEndpoints: WebhookEndpoints;
   readonly deliveries: Deliveries;
   readonly webhooks = webhooks;
@@ -71,6 +73,7 @@ export class Vigia {
     this.bankAccounts = new BankAccounts(transport);
     this.receivables = new Receivables(transport);
     this.wallets = new Wallets(transport);
+    this.withdrawals = new Withdrawals(transport);
     this.webhookEndpoints = new WebhookEndpoints(transport);
     this.deliveries = new Deliveries(transport);
   }

@@ -22512,40 +22512,37 @@ export interface paths {
                         "application/json": {
                             message: string;
                             data: {
-                                /** @description Centavos of the receivable's net this withdrawal carried. */
-                                carried: number;
-                                /** @description One installment of a charge for one recipient. */
-                                receivable: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                charge_id: string;
+                                installment: number;
+                                installments: number;
+                                recipient: {
+                                    type: "merchant" | "submerchant";
                                     /** Format: uuid */
                                     id: string;
-                                    /** Format: uuid */
-                                    charge_id: string;
-                                    installment: number;
-                                    installments: number;
-                                    recipient: {
-                                        type: "merchant" | "submerchant";
-                                        /** Format: uuid */
-                                        id: string;
-                                    };
-                                    /** @description Gross centavos; negative for refunds and chargebacks. */
-                                    amount: number;
-                                    fee: number;
-                                    /** @description amount − fee: what reaches the wallet. */
-                                    net_amount: number;
-                                    status: "waiting_funds" | "paid" | "prepaid" | "canceled" | "suspended";
-                                    type: "credit" | "refund" | "chargeback" | "refund_reversal" | "chargeback_refund";
-                                    /** @description YYYY-MM-DD */
-                                    payment_date: string;
-                                    /** @description YYYY-MM-DD */
-                                    original_payment_date: string;
-                                    anticipation_id: string | null;
-                                    paid_at: string | null;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 UTC with milliseconds
-                                     */
-                                    created_at: string;
                                 };
+                                /** @description Gross centavos; negative for refunds and chargebacks. */
+                                amount: number;
+                                fee: number;
+                                /** @description amount − fee: what reaches the wallet. */
+                                net_amount: number;
+                                status: "waiting_funds" | "paid" | "prepaid" | "canceled" | "suspended";
+                                type: "credit" | "refund" | "chargeback" | "refund_reversal" | "chargeback_refund";
+                                /** @description YYYY-MM-DD */
+                                payment_date: string;
+                                /** @description YYYY-MM-DD */
+                                original_payment_date: string;
+                                anticipation_id: string | null;
+                                paid_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /** @description Centavos of the receivable's net this withdrawal carried. */
+                                carried: number;
                             }[];
                             pagination: {
                                 page: number;

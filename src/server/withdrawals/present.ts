@@ -52,5 +52,5 @@ export function presentWithdrawalEntry(entry: {
 }
 
 export function presentCarriedReceivable(row: Selectable<ReceivablesTable> & { carried: number }) {
-  return { carried: Number(row.carried), receivable: presentReceivable(row) };
+  return { ...presentReceivable(row), carried: Number(row.carried) };
 }

@@ -90,8 +90,8 @@ export const WithdrawalEntrySchema = Type.Object(
 
 export const CarriedReceivableSchema = Type.Object(
   {
+    ...ReceivableSchema.properties,
     carried: Type.Integer({ description: "Centavos of the receivable's net this withdrawal carried." }),
-    receivable: ReceivableSchema,
   },
   { description: 'A settled receivable whose money the withdrawal paid out (oldest settled first).' },
 );
