@@ -35,6 +35,7 @@ const pages = {
   webhooks: () => import('./pages/webhooks.js'),
   submerchants: () => import('./pages/submerchants.js'),
   bankAccounts: () => import('./pages/bank-accounts.js'),
+  withdrawals: () => import('./pages/withdrawals.js'),
   developers: () => import('./pages/developers.js'),
   team: () => import('./pages/team.js'),
   operator: () => import('./pages/operator.js'),
@@ -66,6 +67,10 @@ const MERCHANT_ROUTES: Route[] = [
     (_p, user) => <Lazy load={pages.bankAccounts} view={(m) => <m.BankAccountsPage user={user} />} />,
   ],
   [
+    '/withdrawals',
+    (_p, user) => <Lazy load={pages.withdrawals} view={(m) => <m.WithdrawalsPage user={user} />} />,
+  ],
+  [
     '/developers',
     (_p, user) => <Lazy load={pages.developers} view={(m) => <m.DevelopersPage user={user} />} />,
   ],
@@ -92,6 +97,7 @@ const NAV: Record<'merchant' | 'operator', [string, NavKey][]> = {
     ['/webhooks', 'webhooks'],
     ['/submerchants', 'submerchants'],
     ['/bank-accounts', 'bankAccounts'],
+    ['/withdrawals', 'withdrawals'],
     ['/developers', 'developers'],
     ['/team', 'team'],
   ],

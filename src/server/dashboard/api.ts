@@ -20,10 +20,13 @@ import { operatorMerchantRoutes } from '../merchants/operator-routes.js';
 import { presentRolledKey } from '../merchants/present.js';
 import { riskRoutes } from '../risk/routes.js';
 import { SUBMERCHANT_EVENT_TYPES, submerchantRoutes } from '../submerchants/index.js';
+import { walletRoutes } from '../wallets/routes.js';
 import { findDelivery } from '../webhooks/deliveries.js';
 import { deliveryRoutes } from '../webhooks/delivery-routes.js';
 import { endpointRoutes } from '../webhooks/endpoint-routes.js';
 import { presentDelivery } from '../webhooks/present.js';
+import { WITHDRAWAL_EVENT_TYPES } from '../withdrawals/events.js';
+import { withdrawalRoutes } from '../withdrawals/routes.js';
 import { auditRoutes, recordDashboardChange } from './audit.js';
 import { authenticateDashboardRequest } from './auth.js';
 import { chargeEvents, chargeFraudSession, explainReasons } from './charge-activity.js';
@@ -47,6 +50,7 @@ const WEBHOOK_EVENT_TYPES = [
   ...DISPUTE_EVENT_TYPES,
   ...SUBMERCHANT_EVENT_TYPES,
   ...BANK_ACCOUNT_EVENT_TYPES,
+  ...WITHDRAWAL_EVENT_TYPES,
 ];
 
 const sameApi: FastifyPluginAsync = async (app) => {
@@ -60,6 +64,8 @@ const sameApi: FastifyPluginAsync = async (app) => {
   await app.register(operatorMerchantRoutes);
   await app.register(bankRoutes);
   await app.register(bankAccountRoutes);
+  await app.register(walletRoutes);
+  await app.register(withdrawalRoutes);
 };
 
 /** What only the dashboard shows: views that join several resources for people rather than programs. */

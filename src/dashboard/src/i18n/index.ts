@@ -115,9 +115,32 @@ export function parseDay(text: string): string | null {
   return date.toISOString().slice(0, 10);
 }
 
+/** Words a page area brings with its chunk: its error codes' sentences and its statuses, per language. */
+export interface AreaWords {
+  errors: Record<string, string>;
+  statuses: Record<string, string>;
+}
+
+const areas: Record<Locale, AreaWords>[] = [];
+
+/**
+ * Called by a page area's module as it loads, so that its error codes and statuses read in the language without
+ * weighing on the first load (docs/decisions/dashboard-area-catalogues.md).
+ */
+export function addAreaWords(words: Record<Locale, AreaWords>): void {
+  areas.push(words);
+}
+
+const areaWord = (kind: keyof AreaWords, key: string) =>
+  areas.map((words) => words[locale][kind][key]).find((word) => word !== undefined);
+
 /** A status, analysis or document state as the language says it; an unknown one as the service wrote it. */
 export function statusLabel(value: string): string {
-  return (t.common.statuses as Record<string, string>)[value] ?? value.replaceAll('_', ' ');
+  return (
+    (t.common.statuses as Record<string, string>)[value] ??
+    areaWord('statuses', value) ??
+    value.replaceAll('_', ' ')
+  );
 }
 
 /** The reason code's description in the language, or the service's own for a rule newer than this catalogue. */
@@ -127,5 +150,5 @@ export function reasonText(code: string, fallback: string): string {
 
 /** The dashboard's sentence for an error code; an unknown code keeps the service's (English) message. */
 export function errorText(code: string, fallback: string): string {
-  return (t.errors as Record<string, string>)[code] ?? fallback;
+  return (t.errors as Record<string, string>)[code] ?? areaWord('errors', code) ?? fallback;
 }

@@ -37,6 +37,7 @@ export const common = {
     webhooks: 'Webhooks',
     submerchants: 'Submerchants',
     bankAccounts: 'Bank accounts',
+    withdrawals: 'Withdrawals',
     developers: 'Developers',
     team: 'Team',
     reviewQueue: 'Review queue',

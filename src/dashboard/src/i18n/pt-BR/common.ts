@@ -38,6 +38,7 @@ export const common: Messages['common'] = {
     webhooks: 'Webhooks',
     submerchants: 'Subcontas',
     bankAccounts: 'Contas bancárias',
+    withdrawals: 'Saques',
     developers: 'Desenvolvedores',
     team: 'Equipe',
     reviewQueue: 'Fila de análise',
