@@ -92,7 +92,7 @@ export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/withdrawals',
     {
-      config: { auth: 'secret', rateLimit: 'queries' },
+      config: { auth: 'secret', rateLimit: 'transactions' },
       schema: {
         tags: TAGS,
         summary: 'List withdrawals (status, submerchant_id; search over ids)',
@@ -112,7 +112,7 @@ export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/withdrawals/terms',
     {
-      config: { auth: 'secret', rateLimit: 'queries' },
+      config: { auth: 'secret', rateLimit: 'transactions' },
       schema: {
         tags: TAGS,
         summary: 'The minimum withdrawal and the fee of each method, from your pricing',
@@ -128,7 +128,7 @@ export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/withdrawals/:id',
     {
-      config: { auth: 'secret', rateLimit: 'queries' },
+      config: { auth: 'secret', rateLimit: 'transactions' },
       schema: {
         tags: TAGS,
         summary: 'Read a withdrawal',
@@ -175,7 +175,7 @@ export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/withdrawals/:id/entries',
     {
-      config: { auth: 'secret', rateLimit: 'queries' },
+      config: { auth: 'secret', rateLimit: 'transactions' },
       schema: {
         tags: TAGS,
         summary: "The withdrawal's ledger entries, oldest first (its wallet's and the platform's)",
@@ -196,7 +196,7 @@ export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/withdrawals/:id/receivables',
     {
-      config: { auth: 'secret', rateLimit: 'queries' },
+      config: { auth: 'secret', rateLimit: 'transactions' },
       schema: {
         tags: TAGS,
         summary: 'The settled receivables whose money the withdrawal carried, and how much of each',
