@@ -9,8 +9,6 @@ import type { Owner, Posting } from '../ledger/accounts.js';
 import { Overdraft } from '../ledger/errors.js';
 import { findWallet, postTransaction } from '../ledger/post.js';
 import { getPricing } from '../pricing/service.js';
-import type { ReceivableEventType } from '../receivables/events.js';
-import { presentWallet } from '../wallets/present.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import {
   alreadyPending,
@@ -22,8 +20,7 @@ import {
   pixUnavailable,
   submerchantNotActive,
 } from './errors.js';
-import type { WithdrawalEventType } from './events.js';
-import { presentWithdrawal } from './present.js';
+import { recordWalletsUpdated, recordWithdrawalEvent } from './events.js';
 import type { WithdrawalsTable } from './table.js';
 
 export const WITHDRAWAL_STATUSES = [
@@ -160,7 +157,7 @@ export async function createWithdrawal(
         { account: { owner, bucket: 'in_transit' }, amount: total },
       ]);
       await attributeReceivables(trx, withdrawal, total);
-      await emit(trx, outbox, 'withdrawal.created', withdrawal, now);
+      await recordWithdrawalEvent(trx, outbox, 'withdrawal.created', withdrawal, now);
       await input.whenCreated?.(trx, withdrawal);
       return withdrawal;
     });
@@ -192,18 +189,7 @@ async function postWithdrawal(
     postings: postings.filter((posting) => posting.amount !== 0),
     now,
   });
-  for (const wallet of posted.wallets.values()) {
-    await outbox.recordEvent(trx, {
-      merchantId: withdrawal.merchant_id,
-      type: 'wallet.updated' satisfies ReceivableEventType,
-      data: presentWallet(wallet),
-      now,
-    });
-  }
-}
-
-function emit(trx: Kysely<Database>, outbox: Outbox, type: WithdrawalEventType, row: Withdrawal, now: Date) {
-  return outbox.recordEvent(trx, { merchantId: row.merchant_id, type, data: presentWithdrawal(row), now });
+  await recordWalletsUpdated(trx, outbox, withdrawal.merchant_id, posted.wallets.values(), now);
 }
 
 /**
@@ -349,7 +335,7 @@ export async function changeStatus(
     if (!row) return undefined;
     const postings = postingsOf(row, change.to);
     if (postings.length > 0) await postWithdrawal(trx, outbox, row, `withdrawal_${change.to}`, now, postings);
-    await emit(trx, outbox, `withdrawal.${change.to}`, row, now);
+    await recordWithdrawalEvent(trx, outbox, `withdrawal.${change.to}`, row, now);
     return row;
   });
 }
