@@ -1,6 +1,8 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { startWorkerJobs } from '../../../src/server/jobs.js';
+import { type BankConnector, simulatedBank } from '../../../src/server/withdrawals/bank-connector.js';
+import { processWithdrawals } from '../../../src/server/withdrawals/process.js';
 import { DIALECTS, startAppWithMerchant, TestClock } from '../../helpers/app.js';
 import { bankAccount, bankAccountBody, fundMerchant, postWithdrawal } from '../../helpers/withdrawals.js';
 
@@ -37,5 +39,53 @@ describe.each(DIALECTS)('%s', (dialect) => {
     } finally {
       await stop();
     }
+  });
+});
+
+describe.each(DIALECTS)('%s: an injected bank', (dialect) => {
+  it('a submission that fails is retried on the next run, and the bank sees one transfer per withdrawal', {
+    timeout: 60_000,
+  }, async () => {
+    const clock = new TestClock('2026-11-21T12:00:00.000Z');
+    const simulated = simulatedBank();
+    const submitted: string[] = [];
+    let failNext = true;
+    const bank: BankConnector = {
+      returnWindowMs: simulated.returnWindowMs,
+      async submit(transfer) {
+        if (failNext) {
+          failNext = false;
+          throw new Error('bank unreachable');
+        }
+        submitted.push(transfer.idempotencyKey);
+        return simulated.submit(transfer);
+      },
+      check: (submission, now) => simulated.check(submission, now),
+    };
+    const { app, merchant } = await startAppWithMerchant(dialect, { clock: clock.now, bank });
+    const { document } = await fundMerchant(app, merchant);
+    const account = await bankAccount(app, merchant, '/v1/account/bank-accounts', bankAccountBody(document));
+    const created = await postWithdrawal(app, merchant, { amount: 5_000, bank_account_id: account.id });
+    const id = created.json().data.id;
+    const errors: string[] = [];
+    const run = () =>
+      processWithdrawals(app.store.db, {
+        bank: app.bank,
+        outbox: app.outbox,
+        now: clock.now(),
+        onError: (withdrawalId) => errors.push(withdrawalId),
+      });
+    const status = async () =>
+      (await app.inject({ method: 'GET', url: `/v1/withdrawals/${id}`, headers: merchant.secret })).json()
+        .data.status;
+
+    await run();
+    expect(errors).toEqual([id]);
+    expect(await status()).toBe('processing');
+    await run();
+    clock.advance(1_000);
+    await run();
+    expect(await status()).toBe('transferred');
+    expect(submitted).toEqual([`withdrawal:${id}`]);
   });
 });
