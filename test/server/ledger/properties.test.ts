@@ -88,7 +88,8 @@ const TEST_ACCOUNTS = { paid: undefined, closed: '99999991', returning: '9999999
  * moved by the bank to transferred, failed or returned); after every step the ledger's invariants hold: each
  * transaction sums to zero, each wallet bucket is the sum of its postings, no available balance is below zero,
  * each installment's receivables add up to the installment (to zero once refunded), each wallet's in_transit is
- * what its pending and processing withdrawals hold, and the payouts account what the transferred ones paid.
+ * what its pending and processing withdrawals hold, the payouts account what the transferred ones paid, and no
+ * receivable is carried beyond its net by the withdrawals still outstanding.
  */
 describe.each(DIALECTS)('%s: the ledger under random sequences', (dialect) => {
   let app: VigiaApp;
@@ -269,6 +270,17 @@ describe.each(DIALECTS)('%s: the ledger under random sequences', (dialect) => {
         .executeTakeFirstOrThrow(),
     ]);
     expect(Number(paidOut.total)).toBe(Number(transferred.total));
+    // Reconciliation: no receivable is carried beyond its net by the withdrawals still outstanding.
+    const overCarried = await db
+      .selectFrom('withdrawal_receivables as link')
+      .innerJoin('withdrawals as w', 'w.id', 'link.withdrawal_id')
+      .innerJoin('receivables as r', 'r.id', 'link.receivable_id')
+      .select(['r.id', 'r.net_amount', sql<number>`sum(link.amount)`.as('carried')])
+      .where('w.status', 'in', ['pending', 'processing', 'transferred'])
+      .groupBy(['r.id', 'r.net_amount'])
+      .having(sql<boolean>`sum(link.amount) > r.net_amount`)
+      .execute();
+    expect(overCarried).toEqual([]);
     const sums = await db
       .selectFrom('receivables')
       .select(['charge_id', 'installment', 'type', sql<number>`sum(amount)`.as('total')])
