@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { advanceAnticipations } from './anticipations/pay.js';
 import type { CardAcquirer } from './charges/acquirer.js';
 import { expireDueCharges } from './charges/pending.js';
 import { closeExpiredReviews } from './charges/review.js';
@@ -13,12 +14,13 @@ export const JOB_INTERVALS_MS = {
   reviewExpiry: 60_000,
   pendingExpiry: 30_000,
   settlement: 10 * 60_000,
+  anticipations: 5_000,
 } as const;
 
 /**
  * The jobs of the processes that run workers (the API unless VIGIA_RUN_WORKER=false, and `vigia worker`): reviews
- * whose window ended, PIX and boleto charges past their expiry, receivables due today. Each is safe on any number
- * of processes at once (one conditional UPDATE decides each row). Returns the stop of all three.
+ * whose window ended, PIX and boleto charges past their expiry, receivables due today, anticipations to approve (test mode) or pay. Each is safe on any number
+ * of processes at once (one conditional UPDATE decides each row). Returns the stop of all of them.
  */
 export function startWorkerJobs(deps: {
   db: Kysely<Database>;
@@ -58,6 +60,12 @@ export function startWorkerJobs(deps: {
       intervalMs: intervals.settlement,
       logger,
       run: () => settleDue(db, { now: clock(), outbox }),
+    }),
+    startPeriodicJob({
+      name: 'anticipations advanced',
+      intervalMs: intervals.anticipations,
+      logger,
+      run: () => advanceAnticipations(db, { now: clock(), outbox }),
     }),
   ];
   return async () => {
