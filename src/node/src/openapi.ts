@@ -21210,7 +21210,7 @@ export interface paths {
                     submerchant_id?: string;
                     /** @description `start`: the receivables due soonest are taken first; `end`: those due last. */
                     timeframe?: "start" | "end";
-                    /** @description Today (São Paulo) when left out. */
+                    /** @description The first business day from today (São Paulo) when left out. */
                     payment_date?: string;
                 };
                 header?: never;

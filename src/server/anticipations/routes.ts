@@ -13,7 +13,7 @@ import {
   recordIdempotentResponse,
 } from '../http/idempotency.js';
 import { toListFilters } from '../http/lists.js';
-import { saoPauloDate } from '../receivables/calendar.js';
+import { nextBusinessDay, saoPauloDate } from '../receivables/calendar.js';
 import { ANTICIPATIONS_ERRORS } from './errors.js';
 import { presentAnticipation } from './present.js';
 import {
@@ -83,7 +83,7 @@ export const anticipationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const now = app.clock();
-      const paymentDate = request.query.payment_date ?? saoPauloDate(now);
+      const paymentDate = request.query.payment_date ?? nextBusinessDay(saoPauloDate(now));
       checkPaymentDate(paymentDate);
       const timeframe = request.query.timeframe ?? 'start';
       const limits = await anticipationLimits(
