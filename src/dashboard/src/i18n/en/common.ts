@@ -37,6 +37,7 @@ export const common = {
     webhooks: 'Webhooks',
     submerchants: 'Submerchants',
     bankAccounts: 'Bank accounts',
+    anticipations: 'Anticipations',
     developers: 'Developers',
     team: 'Team',
     reviewQueue: 'Review queue',
@@ -68,5 +69,6 @@ export const common = {
     consumed: 'consumed',
     pending_verification: 'pending verification',
     verified: 'verified',
+    refused: 'refused',
   },
 };

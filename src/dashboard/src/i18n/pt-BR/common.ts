@@ -38,6 +38,7 @@ export const common: Messages['common'] = {
     webhooks: 'Webhooks',
     submerchants: 'Subcontas',
     bankAccounts: 'Contas bancárias',
+    anticipations: 'Antecipações',
     developers: 'Desenvolvedores',
     team: 'Equipe',
     reviewQueue: 'Fila de análise',
@@ -68,5 +69,6 @@ export const common: Messages['common'] = {
     consumed: 'usada',
     pending_verification: 'aguardando verificação',
     verified: 'verificada',
+    refused: 'recusada',
   },
 };
