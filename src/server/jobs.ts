@@ -6,6 +6,7 @@ import { closeExpiredReviews } from './charges/review.js';
 import type { Clock } from './clock.js';
 import { type JobLogger, startPeriodicJob } from './core/periodic-job.js';
 import type { Database } from './db/database.js';
+import { closeUnansweredDisputes } from './disputes/service.js';
 import { settleDue } from './receivables/settle.js';
 import type { Outbox } from './webhooks/outbox.js';
 
@@ -14,13 +15,15 @@ export const JOB_INTERVALS_MS = {
   reviewExpiry: 60_000,
   pendingExpiry: 30_000,
   settlement: 10 * 60_000,
+  disputeDeadline: 10 * 60_000,
   anticipations: 5_000,
 } as const;
 
 /**
  * The jobs of the processes that run workers (the API unless VIGIA_RUN_WORKER=false, and `vigia worker`): reviews
- * whose window ended, PIX and boleto charges past their expiry, receivables due today, anticipations to approve (test mode) or pay. Each is safe on any number
- * of processes at once (one conditional UPDATE decides each row). Returns the stop of all of them.
+ * whose window ended, PIX and boleto charges past their expiry, receivables due today, disputes left unanswered
+ * past their evidence deadline, anticipations to approve (test mode) or pay. Each is safe on any number of
+ * processes at once (one conditional UPDATE decides each row). Returns the stop of them all.
  */
 export function startWorkerJobs(deps: {
   db: Kysely<Database>;
@@ -60,6 +63,12 @@ export function startWorkerJobs(deps: {
       intervalMs: intervals.settlement,
       logger,
       run: () => settleDue(db, { now: clock(), outbox }),
+    }),
+    startPeriodicJob({
+      name: 'unanswered disputes lost',
+      intervalMs: intervals.disputeDeadline,
+      logger,
+      run: () => closeUnansweredDisputes(db, { now: clock(), outbox }),
     }),
     startPeriodicJob({
       name: 'anticipations advanced',
