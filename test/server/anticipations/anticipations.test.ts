@@ -338,6 +338,21 @@ describe.each(DIALECTS)('%s: anticipations', (dialect) => {
     expect(await verifyLedger(app.store.db)).toEqual([]);
   });
 
+  it('settlement leaves reserved receivables to their anticipation, and pays them once it is canceled', async () => {
+    const merchant = await merchantWithReceivables();
+    const created = (await anticipate(merchant, { requested_amount: 20_000 })).json().data;
+    const api = client(app, merchant.secret);
+    const settle = () => api.post('/v1/test/settle', { until: '2028-12-31' });
+    expect((await settle()).body.data.settled).toBe(6 - created.receivables_count);
+    const reserved = (await receivablesOfMerchant(merchant)).filter((r) => r.anticipation_id === created.id);
+    expect(reserved).toHaveLength(created.receivables_count);
+    for (const receivable of reserved) expect(receivable.status).toBe('waiting_funds');
+    await api.post(`/v1/anticipations/${created.id}/cancel`);
+    expect((await settle()).body.data.settled).toBe(created.receivables_count);
+    expect((await walletOf(app, merchant, merchant.id)).waiting_funds).toBe(0);
+    expect(await verifyLedger(app.store.db)).toEqual([]);
+  });
+
   it('two anticipations at once over the same receivables never take one receivable twice', {
     timeout: 120_000,
   }, async () => {
