@@ -96,6 +96,9 @@ test("a captured charge's receivables on the calendar, its money on Home and in 
   const statement = page.getByRole('region', { name: en.wallets.entries });
   await expect(statement.locator(`a[href$="/charges/${charge.id}"]`).first()).toBeVisible();
   await expectAccessible(page);
+  // …and links to its own receivables: this month's calendar, the merchant's only.
+  await page.getByRole('link', { name: en.wallets.receivables }).click();
+  await expect(page.getByText(en.receivables.onlyRecipient(vigia.merchant.id))).toBeVisible();
 
   // Home shows the same: available now.
   await page.getByRole('link', { name: 'Home', exact: true }).click();

@@ -188,22 +188,25 @@ export function ReceivablesPage() {
   const requested = search.get('month') ?? '';
   const month = /^\d{4}-(0[1-9]|1[0-2])$/.test(requested) ? requested : thisMonth();
   const [day, setDay] = useState<string | null>(null);
+  // One wallet's receivables (its owner's id: the merchant's or a submerchant's), as its wallet page links them.
+  const recipient = search.get('recipient') || undefined;
   const [list, setList] = useState<ListState>(EMPTY_LIST);
   const calendar = useLoad(
-    () => get<ReceivableCalendar>(`/receivables/calendar${query({ month })}`),
-    [month],
+    () => get<ReceivableCalendar>(`/receivables/calendar${query({ month, recipient_id: recipient })}`),
+    [month, recipient],
   );
   const range = day
     ? { payment_date_from: day, payment_date_to: day }
     : { payment_date_from: `${month}-01`, payment_date_to: lastDayOf(month) };
   const receivables = useLoad(
-    () => get<Receivable[]>(`/v1/receivables${query({ ...list, ...range })}`),
-    [list, range.payment_date_from, range.payment_date_to],
+    // The list's `submerchant_id` is the recipient's id, the merchant's own included.
+    () => get<Receivable[]>(`/v1/receivables${query({ ...list, ...range, submerchant_id: recipient })}`),
+    [list, range.payment_date_from, range.payment_date_to, recipient],
   );
-  const goTo = (next: string) => {
+  const goTo = (next: string, to = recipient) => {
     setDay(null);
     setList({ ...list, page: 1 });
-    navigate(`/receivables?month=${next}`);
+    navigate(`/receivables${query({ month: next, recipient: to })}`);
   };
   return (
     <Page
@@ -220,6 +223,14 @@ export function ReceivablesPage() {
       }
     >
       <p>{area.money.receivables.intro}</p>
+      {recipient && (
+        <p>
+          {area.money.receivables.onlyRecipient(recipient)}{' '}
+          <button type="button" onClick={() => goTo(month, undefined)}>
+            {area.money.receivables.allRecipients}
+          </button>
+        </p>
+      )}
       <h2>{formatMonth(month)}</h2>
       <Show loaded={calendar}>
         {({ data }) => (

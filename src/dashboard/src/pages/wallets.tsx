@@ -131,6 +131,9 @@ export function WalletPage(props: { id: string }) {
               [area.money.wallets.head.updated, formatTime(data.updated_at)],
             ]}
           />
+          <p>
+            <Link href={`/receivables?recipient=${data.owner.id}`}>{area.money.wallets.receivables}</Link>
+          </p>
           <h2>{area.money.wallets.entries}</h2>
           <PagedTable
             loaded={entries}

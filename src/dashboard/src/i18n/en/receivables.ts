@@ -15,6 +15,8 @@ export const receivables = {
   dayOf: (day: string) => `Receivables due on ${day}`,
   monthOf: (month: string) => `Receivables due in ${month}`,
   wholeMonth: 'Show the whole month',
+  onlyRecipient: (id: string) => `Only the receivables of ${id}.`,
+  allRecipients: 'Show every recipient',
   empty: 'No receivables match.',
   head: {
     paymentDate: 'Payment date',
@@ -56,6 +58,7 @@ export const wallets = {
   open: (owner: string) => `Open ${owner}`,
   empty: 'No wallets match.',
   walletTitle: 'Wallet',
+  receivables: 'This wallet’s receivables calendar',
   owner: 'Owner',
   entries: 'Statement',
   entriesEmpty: 'No money has moved in this wallet yet.',

@@ -24,6 +24,8 @@ export const receivables: Messages['receivables'] = {
   dayOf: (day) => `Recebíveis com vencimento em ${day}`,
   monthOf: (month) => `Recebíveis com vencimento em ${month}`,
   wholeMonth: 'Mostrar o mês inteiro',
+  onlyRecipient: (id) => `Somente os recebíveis de ${id}.`,
+  allRecipients: 'Mostrar todos os recebedores',
   empty: 'Nenhum recebível encontrado.',
   head: {
     paymentDate: 'Data de pagamento',
@@ -65,6 +67,7 @@ export const wallets: Messages['wallets'] = {
   open: (owner) => `Abrir ${owner}`,
   empty: 'Nenhuma carteira encontrada.',
   walletTitle: 'Carteira',
+  receivables: 'Agenda de recebíveis desta carteira',
   owner: 'Titular',
   entries: 'Extrato',
   entriesEmpty: 'Nenhum dinheiro passou por esta carteira ainda.',
