@@ -1,8 +1,7 @@
 import { useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
-import { type AreaLoaders, useAreaWords } from '../i18n/area.js';
 import type { AnticipationMessages } from '../i18n/en/anticipations.js';
-import { formatDay, formatMoney, formatRatio, formatTime } from '../i18n/index.js';
+import { area, formatDay, formatMoney, formatRatio, formatTime } from '../i18n/index.js';
 import {
   Badge,
   DateInput,
@@ -23,12 +22,6 @@ import { ReasonDialog } from './operator.js';
 
 export const ANTICIPATION_STATUSES = ['pending', 'approved', 'paid', 'refused', 'canceled'] as const;
 type Timeframe = 'start' | 'end';
-
-// This area's words load with its page (docs/decisions/dashboard-area-catalogues.md).
-const WORDS: AreaLoaders<AnticipationMessages> = {
-  en: () => import('../i18n/en/anticipations.js').then((m) => m.anticipations),
-  'pt-BR': () => import('../i18n/pt-BR/anticipations.js').then((m) => m.anticipations),
-};
 
 interface Anticipation {
   id: string;
@@ -63,9 +56,9 @@ export function parseReais(text: string): number | null {
 }
 
 /** The merchant's anticipations: limits, a simulation (dry run), the confirmation, and the list. */
+// This area's words load with its page (docs/decisions/dashboard-message-catalogue.md).
 export function AnticipationsPage() {
-  const words = useAreaWords(WORDS);
-  return words && <Anticipate t={words} />;
+  return <Anticipate t={area.anticipations} />;
 }
 
 function Anticipate({ t }: { t: AnticipationMessages }) {
@@ -245,8 +238,7 @@ function Anticipate({ t }: { t: AnticipationMessages }) {
 
 /** The operator's queue: every merchant's anticipations, pending first by default, approved or refused here. */
 export function AnticipationQueuePage() {
-  const words = useAreaWords(WORDS);
-  return words && <Queue t={words} />;
+  return <Queue t={area.anticipations} />;
 }
 
 function Queue({ t }: { t: AnticipationMessages }) {

@@ -1,8 +1,7 @@
 import { useState } from 'preact/hooks';
 import { call, get } from '../api.js';
-import { type AreaLoaders, useAreaWords } from '../i18n/area.js';
 import type { DeveloperMessages } from '../i18n/en/developers.js';
-import { formatTime } from '../i18n/index.js';
+import { area, formatTime } from '../i18n/index.js';
 import type { SessionUser } from '../main.js';
 import {
   Confirm,
@@ -244,17 +243,12 @@ function RiskForm(props: { risk: RiskSettings; canChange: boolean; onSaved: () =
   );
 }
 
-// This area's words load with its page (docs/decisions/dashboard-area-catalogues.md).
-const WORDS: AreaLoaders<DeveloperMessages> = {
-  en: () => import('../i18n/en/developers.js').then((m) => m.developers),
-  'pt-BR': () => import('../i18n/pt-BR/developers.js').then((m) => m.developers),
-};
 /** The words of the page being drawn, for its sections (set before they render, as `t` is by setLanguage). */
 let w: DeveloperMessages;
 
+// This area's words load with its page (docs/decisions/dashboard-message-catalogue.md).
 export function DevelopersPage(props: { user: SessionUser }) {
-  const words = useAreaWords(WORDS);
-  return words && <Developers user={props.user} words={words} />;
+  return <Developers user={props.user} words={area.developers} />;
 }
 
 function Developers(props: { user: SessionUser; words: DeveloperMessages }) {

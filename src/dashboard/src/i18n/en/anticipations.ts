@@ -1,6 +1,6 @@
 /**
  * The Anticipate page (merchants) and the operator's anticipation queue. An area catalogue: loaded with its page,
- * not with the language (docs/decisions/dashboard-area-catalogues.md); its type is every language's.
+ * not with the language (docs/decisions/dashboard-message-catalogue.md); its type is every language's.
  */
 export const anticipations = {
   title: 'Anticipations',

@@ -37,6 +37,8 @@ export const common = {
     webhooks: 'Webhooks',
     submerchants: 'Submerchants',
     bankAccounts: 'Bank accounts',
+    receivables: 'Receivables',
+    wallets: 'Wallets',
     anticipations: 'Anticipations',
     developers: 'Developers',
     team: 'Team',
@@ -69,6 +71,9 @@ export const common = {
     consumed: 'consumed',
     pending_verification: 'pending verification',
     verified: 'verified',
+    waiting_funds: 'waiting funds',
+    prepaid: 'prepaid',
+    suspended: 'suspended',
     refused: 'refused',
   },
 };

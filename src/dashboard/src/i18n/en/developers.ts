@@ -1,4 +1,4 @@
-/** The Developers page: an area catalogue, loaded with its page (docs/decisions/dashboard-area-catalogues.md). */
+/** The Developers page: an area catalogue, loaded with its page (docs/decisions/dashboard-message-catalogue.md). */
 export const developers = {
   title: 'Developers',
   publicKeyMissing:

@@ -38,6 +38,8 @@ export const common: Messages['common'] = {
     webhooks: 'Webhooks',
     submerchants: 'Subcontas',
     bankAccounts: 'Contas bancárias',
+    receivables: 'Recebíveis',
+    wallets: 'Carteiras',
     anticipations: 'Antecipações',
     developers: 'Desenvolvedores',
     team: 'Equipe',
@@ -69,6 +71,9 @@ export const common: Messages['common'] = {
     consumed: 'usada',
     pending_verification: 'aguardando verificação',
     verified: 'verificada',
+    waiting_funds: 'a receber',
+    prepaid: 'antecipado',
+    suspended: 'suspenso',
     refused: 'recusada',
   },
 };
