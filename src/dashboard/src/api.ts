@@ -36,6 +36,7 @@ export function useSession(token: string, signedOut: () => void): void {
   onSignedOut = signedOut;
 }
 
+/** `extraHeaders`: e.g. the `Idempotency-Key` of a route that moves money. */
 export async function call<T>(
   method: string,
   path: string,

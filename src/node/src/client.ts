@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Transport } from './http.js';
+import { Anticipations } from './resources/anticipations.js';
 import { BankAccounts, Banks } from './resources/banks.js';
 import { Charges } from './resources/charges.js';
 import { Disputes } from './resources/disputes.js';
@@ -36,6 +37,7 @@ export class Vigia {
   readonly banks: Banks;
   readonly bankAccounts: BankAccounts;
   readonly receivables: Receivables;
+  readonly anticipations: Anticipations;
   readonly wallets: Wallets;
   readonly withdrawals: Withdrawals;
   readonly webhookEndpoints: WebhookEndpoints;
@@ -72,6 +74,7 @@ export class Vigia {
     this.banks = new Banks(transport);
     this.bankAccounts = new BankAccounts(transport);
     this.receivables = new Receivables(transport);
+    this.anticipations = new Anticipations(transport);
     this.wallets = new Wallets(transport);
     this.withdrawals = new Withdrawals(transport);
     this.webhookEndpoints = new WebhookEndpoints(transport);

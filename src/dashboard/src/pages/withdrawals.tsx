@@ -1,8 +1,6 @@
 import { useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
-import { withdrawals as english } from '../i18n/en/withdrawals.js';
-import { addAreaWords, formatMoney, formatTime, locale } from '../i18n/index.js';
-import { withdrawals as portuguese } from '../i18n/pt-BR/withdrawals.js';
+import { area, formatMoney, formatTime } from '../i18n/index.js';
 import type { SessionUser } from '../main.js';
 import {
   Confirm,
@@ -67,9 +65,8 @@ function centavosOf(text: string): number | null {
   return Number(found[1]) * 100 + Number((found[2] ?? '').padEnd(2, '0'));
 }
 
-/** This page's words in the current language (both languages travel in the page's chunk). */
-const w = () => (locale === 'en' ? english : portuguese);
-addAreaWords({ en: english, 'pt-BR': portuguese });
+/** This page's words (the `withdrawals` area, loaded with the page). */
+const w = () => area.withdrawals;
 
 /** A withdrawal's status in this page's words (a withdrawal, not a charge: "falhou", "cancelado"). */
 function StatusBadge(props: { status: Status }) {

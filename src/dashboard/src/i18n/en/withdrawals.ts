@@ -1,8 +1,4 @@
-/**
- * The Withdraw page's words, loaded with its page rather than with the language's catalogue (the first load's
- * budget: docs/decisions/dashboard-area-catalogues.md), its error codes and statuses too; the menu's word stays in
- * the catalogue.
- */
+/** The Withdraw page's words, an area loaded with its page (i18n/index.ts). */
 export const withdrawals = {
   title: 'Withdrawals',
   available: (amount: string) => `Available to withdraw: ${amount}`,
@@ -25,15 +21,6 @@ export const withdrawals = {
     failed: 'failed',
     canceled: 'canceled',
     returned: 'returned',
-  },
-  errors: {
-    WITHDRAWAL_BELOW_MINIMUM: 'The amount is below the smallest withdrawal.',
-    WITHDRAWAL_INSUFFICIENT_BALANCE: 'The amount plus the fee is more than your available balance.',
-    WITHDRAWAL_BANK_ACCOUNT_NOT_OWNERS: 'This bank account is not the owner’s.',
-    WITHDRAWAL_BANK_ACCOUNT_NOT_VERIFIED: 'This bank account is not verified yet.',
-    WITHDRAWAL_PIX_UNAVAILABLE: 'This bank does not take part in PIX: choose TED.',
-    WITHDRAWAL_SUBMERCHANT_NOT_ACTIVE: 'The submerchant is not active.',
-    WITHDRAWAL_ALREADY_PENDING: 'Another withdrawal is still pending: wait a few seconds, or cancel it.',
   },
   endToEnd: (id: string) => `E2E ${id}`,
   cancel: 'Cancel',
@@ -58,3 +45,5 @@ export const withdrawals = {
   },
   created: 'Withdrawal created: it is on its way to your bank account.',
 };
+
+export type WithdrawalMessages = typeof withdrawals;

@@ -1,6 +1,6 @@
-import type { withdrawals as english } from '../en/withdrawals.js';
+import type { WithdrawalMessages } from '../en/withdrawals.js';
 
-export const withdrawals: typeof english = {
+export const withdrawals: WithdrawalMessages = {
   title: 'Saques',
   available: (amount: string) => `Disponível para saque: ${amount}`,
   caption: 'Saques',
@@ -22,15 +22,6 @@ export const withdrawals: typeof english = {
     failed: 'falhou',
     canceled: 'cancelado',
     returned: 'devolvido',
-  },
-  errors: {
-    WITHDRAWAL_BELOW_MINIMUM: 'O valor é menor que o saque mínimo.',
-    WITHDRAWAL_INSUFFICIENT_BALANCE: 'O valor mais a tarifa passa do seu saldo disponível.',
-    WITHDRAWAL_BANK_ACCOUNT_NOT_OWNERS: 'Esta conta bancária não é do titular do saldo.',
-    WITHDRAWAL_BANK_ACCOUNT_NOT_VERIFIED: 'Esta conta bancária ainda não foi verificada.',
-    WITHDRAWAL_PIX_UNAVAILABLE: 'Este banco não participa do PIX: escolha TED.',
-    WITHDRAWAL_SUBMERCHANT_NOT_ACTIVE: 'A subconta não está ativa.',
-    WITHDRAWAL_ALREADY_PENDING: 'Outro saque ainda está pendente: aguarde alguns segundos ou cancele-o.',
   },
   endToEnd: (id: string) => `E2E ${id}`,
   cancel: 'Cancelar',
