@@ -114,6 +114,23 @@ export function renderReliability(phases: PhaseReport[], command: string, starte
     for (const crash of phase.crashes) lines.push('```', crash.slice(-1_200), '```', '');
   }
   lines.push(
+    '## What the runs found and what was fixed',
+    '',
+    '- **The black hole delayed the other merchant by up to a minute** (SQLite, p99 54 s against 2 s, and 760 of',
+    '  ~1,900 deliveries of the short run still pending when it stopped waiting). The delivery worker, once every',
+    '  claim filled its free slots (a backlog), claimed again only when half of its 32 slots were free. The black',
+    "  hole holds its merchant's share, 16 slots, for the whole 3 s timeout, so those 16 free slots came only once",
+    "  every other delivery in flight had finished, the 1.5 s receiver's included: merchant 1 got at most 16",
+    '  deliveries every 1.5 s, about 3.5 events a second over its three endpoints, against 6–9 of load. Its backlog',
+    '  grew for the whole run; a failed first attempt (the 50 % receiver) is due 5 s later but waits behind that',
+    '  backlog, in due order. No request waited on a socket without a timeout and no lock was held across a',
+    '  network call: the worker was idle with free slots. Now every worker turn claims for every free slot, in the',
+    '  commit that records the outcomes that freed them',
+    '  ([decision](decisions/a-worker-turn-refills-every-free-slot.md); regression test in',
+    '  `test/server/webhooks/fairness.test.ts`).',
+    '- `vigia ledger verify` runs after each phase and must exit 0 (it was reported as not available before the',
+    '  ledger existed).',
+    '',
     'Recovery is the time from the moment the failing part was back (PostgreSQL accepting connections or thawed,',
     'the disk freed; for a killed instance, the moment it died) to the first successful answer to a request sent',
     'after it. A fault window runs from the fault to its end plus a grace (5 s for the database and the disk, 1 s for',
