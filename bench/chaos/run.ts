@@ -488,6 +488,11 @@ async function check(
   expect(crashes.length === 0, `${crashes.length} processes crashed`);
   expect(outside5xx.length === 0, `${outside5xx.length} 5xx answers outside fault windows`);
   expect(acknowledged.length > 0, 'no charge was acknowledged');
+  const p99 = quantile(0.99);
+  expect(
+    p99 === null || p99 <= BLACK_HOLE_BOUND_MS,
+    `merchant 1's deliveries p99 ${p99} ms behind the black hole (bound ${BLACK_HOLE_BOUND_MS} ms)`,
+  );
   expect(report.ledger === 'passed', `ledger verify: ${report.ledger}`);
   report.passed = failures.length === 0;
   return report;
