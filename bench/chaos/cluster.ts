@@ -25,6 +25,9 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 const cli = path.join(repoRoot, 'src/server/cli.ts');
 /** How much of a process's output is kept (its end), to show why it died. */
 const LOG_TAIL = 16_000;
+/** How long a process may take to listen: `node --import tsx` loads the whole service from source, which took
+ * more than 120 s for three processes at once on a 2-core host at load average 17. */
+const START_DEADLINE_MS = 300_000;
 
 export interface ChaosMerchant {
   id: string;
@@ -64,7 +67,7 @@ export class ServiceProcess {
     return this.output;
   }
 
-  async start(deadlineMs = 120_000): Promise<void> {
+  async start(deadlineMs = START_DEADLINE_MS): Promise<void> {
     // node itself, not the tsx launcher: a launcher killed with SIGKILL would leave its node child running.
     const child = spawn(process.execPath, ['--import', 'tsx', cli, this.command], {
       cwd: repoRoot,

@@ -40,7 +40,11 @@ export interface PhaseOptions {
   faults: FaultKind[];
   /** Share of captured charges refunded. */
   refundShare: number;
-  /** How long to wait, after the load, for the last deliveries (a killed worker's leases last 63 s). */
+  /**
+   * After the load, how long to wait for the next delivery before giving up on the missing ones (a killed
+   * worker's leases last 63 s). The wait goes on while deliveries arrive: a load faster than a merchant's slowest
+   * receiver leaves a backlog that drains at that receiver's pace, which is a delay, not a loss.
+   */
   drainMs: number;
 }
 
@@ -53,6 +57,9 @@ const GRACE_MS: Record<FaultKind, number> = {
   'fill-disk': 5_000,
   'cut-connection': 0,
 };
+
+/** However steadily deliveries arrive, the wait after the load stops here. */
+const MAX_DRAIN_MS = 600_000;
 
 /** A claimed delivery's lease: the run's 3 s webhook timeout + 60 s (webhooks/worker.ts). */
 const KILLED_WORKER_LEASE_MS = 63_000;
@@ -302,27 +309,45 @@ async function check(
     }
     return { events, missing, expected, pairs };
   };
-  const drainEnd = Date.now() + options.drainMs;
+  const drainCap = Date.now() + MAX_DRAIN_MS;
   let deliveries = await missingPairs();
-  while (deliveries.missing > 0 && Date.now() < drainEnd) {
+  let lastArrival = Date.now();
+  while (deliveries.missing > 0 && Date.now() - lastArrival < options.drainMs && Date.now() < drainCap) {
     await sleep(1_000);
-    deliveries = await missingPairs();
+    const next = await missingPairs();
+    if (next.missing < deliveries.missing) lastArrival = Date.now();
+    deliveries = next;
   }
   const drainSeconds = (Date.now() - drainStart) / 1000;
   process.stderr.write(
     `chaos ${options.name}: deliveries awaited ${drainSeconds} s, ${deliveries.missing} missing\n`,
   );
-  // What the store says of the deliveries that never arrived: to see why.
+  // What the store says of the deliveries that never arrived, with their attempts' answers: to see why.
   const missingDetail = await Promise.all(
     deliveries.pairs.slice(0, 5).map(async ({ eventId, url }) => {
       const row = await db
         .selectFrom('webhook_deliveries as d')
         .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-        .select(['d.status', 'd.attempt_count', 'd.next_attempt_at', 'd.lease_expires_at', 'd.event_type'])
+        .select([
+          'd.id',
+          'd.status',
+          'd.attempt_count',
+          'd.next_attempt_at',
+          'd.lease_expires_at',
+          'd.event_type',
+          'd.created_at',
+        ])
         .where('d.event_id', '=', eventId)
         .where('e.url', '=', url)
         .executeTakeFirst();
-      return `${eventId} → ${url}: ${row ? JSON.stringify(row) : 'no delivery row'}`;
+      if (!row) return `${eventId} → ${url}: no delivery row`;
+      const attempts = await db
+        .selectFrom('webhook_attempts')
+        .select(['attempted_at', 'response_status', 'error'])
+        .where('delivery_id', '=', row.id)
+        .orderBy('attempt')
+        .execute();
+      return `${eventId} → ${url}: ${JSON.stringify({ ...row, attempts })}`;
     }),
   );
   const duplicates = [receivers.prompt, receivers.slow, receivers.flaky, receivers.other].reduce(
@@ -473,15 +498,17 @@ async function check(
   expect(crashes.length === 0, `${crashes.length} processes crashed`);
   expect(outside5xx.length === 0, `${outside5xx.length} 5xx answers outside fault windows`);
   expect(acknowledged.length > 0, 'no charge was acknowledged');
-  expect(!report.ledger.startsWith('failed'), `ledger verify: ${report.ledger}`);
+  const p99 = quantile(0.99);
+  expect(
+    p99 === null || p99 <= BLACK_HOLE_BOUND_MS,
+    `merchant 1's deliveries p99 ${p99} ms behind the black hole (bound ${BLACK_HOLE_BOUND_MS} ms)`,
+  );
+  expect(report.ledger === 'passed', `ledger verify: ${report.ledger}`);
   report.passed = failures.length === 0;
   return report;
 }
 
-/**
- * The ledger's own check, `vigia ledger verify` (no centavo created or lost), run on the phase's database once the
- * command exists; until then the report says it is not available.
- */
+/** The ledger's own check, `vigia ledger verify` (no centavo created or lost), on the phase's database. */
 function verifyLedger(cluster: Cluster): string {
   const result = spawnSync(
     process.execPath,
@@ -489,12 +516,11 @@ function verifyLedger(cluster: Cluster): string {
     {
       cwd: repoRoot,
       encoding: 'utf8',
-      timeout: 120_000,
+      timeout: 300_000,
       env: { ...process.env, VIGIA_ENV: 'test', DATABASE_URL: cluster.databaseUrl, LOG_LEVEL: 'warn' },
     },
   );
   const output = `${result.stdout}${result.stderr}`.trim();
   if (result.status === 0) return 'passed';
-  if (/Unknown command "ledger verify"/.test(output)) return 'not available (no ledger yet)';
   return `failed (exit ${result.status}): ${output.slice(-500)}`;
 }

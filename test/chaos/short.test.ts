@@ -1,7 +1,8 @@
 // The short chaos run (bench/chaos/, `npm run chaos -- --short`): two instances and a separate worker on their own
 // PostgreSQL, then one instance on SQLite on a small file system, each under load while a few faults hit it
 // (the worker and an instance killed, PostgreSQL crash-restarted, the disk filled, a connection cut mid-request).
-// Nothing acknowledged may be lost or doubled, nothing consumed twice, every event delivered, no process crash.
+// Nothing acknowledged may be lost or doubled, nothing consumed twice, every event delivered, no process crash,
+// and the ledger balances.
 import { describe, expect, test } from 'vitest';
 import { shortPhases } from '../../bench/chaos/main.js';
 import { runPhase } from '../../bench/chaos/run.js';
@@ -20,6 +21,8 @@ describe.each(shortPhases())('$name', (phase) => {
     expect(report.webhooks.missing, summary).toBe(0);
     expect(report.crashes, summary).toEqual([]);
     expect(report.requests.outsideFaults5xx, summary).toBe(0);
+    // `vigia ledger verify` on the phase's database: no centavo created or lost.
+    expect(report.ledger, summary).toBe('passed');
     expect(report.faults.map((fault) => fault.kind).sort(), summary).toEqual([...phase.faults].sort());
-  }, 360_000);
+  }, 900_000);
 });

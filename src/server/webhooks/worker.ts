@@ -96,7 +96,8 @@ const EAGER_WINDOW_MS = 250;
  * last turn (each delivery's new state with its attempt row), then the claim of as many due deliveries as slots
  * are free. A durable commit (a disk flush) and the fair claim cost the same for 1 delivery as for 16, so turns are
  * few: one comes when three quarters of what was claimed have finished (half of the slots under a backlog), or
- * when a finished outcome has waited `settleWithinMs`; under a backlog many deliveries share each flush.
+ * when a finished outcome has waited `settleWithinMs`; under a backlog many deliveries share each flush. Every
+ * turn claims for all the slots free at that moment, so a freed slot waits at most `settleWithinMs` to be refilled.
  */
 export class DeliveryWorker {
   readonly id: string;
@@ -211,7 +212,10 @@ export class DeliveryWorker {
         await this.idle(Math.min(this.pollIntervalMs, this.settleWait()));
         continue;
       }
-      const limit = busy ? 0 : free;
+      // A turn that records outcomes also refills the slots they freed, in the same commit: waiting for a batch
+      // of free slots instead would wait on the slowest attempts in flight while others' hold the rest
+      // (docs/decisions/a-worker-turn-refills-every-free-slot.md).
+      const limit = Math.max(0, free);
       let claimed = 0;
       try {
         claimed = await this.turn(limit);

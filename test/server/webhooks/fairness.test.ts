@@ -6,7 +6,7 @@ import type { Database } from '../../../src/server/db/database.js';
 import { claimDueDeliveries } from '../../../src/server/webhooks/claim.js';
 import { MAX_ENDPOINTS_PER_MERCHANT } from '../../../src/server/webhooks/service.js';
 import { createTestMerchant, DIALECTS, TestClock, type TestMerchant } from '../../helpers/app.js';
-import { BlackHole, type WebhookFixture, webhookFixture } from './helpers.js';
+import { BlackHole, Receiver, type WebhookFixture, webhookFixture } from './helpers.js';
 
 // The worker's defaults: 32 deliveries in flight, of which one merchant may hold half, and one host too.
 const PER_MERCHANT = 16;
@@ -165,6 +165,36 @@ describe.each(DIALECTS)('%s', (dialect) => {
       expect(Date.now() - started).toBeLessThan(ONE_CYCLE_MS);
     } finally {
       await hole.close();
+      await worker.stop();
+    }
+  }, 30_000);
+
+  test("while black holes hold half of the slots, a merchant's prompt endpoint is not held up behind its own slow one", async () => {
+    const fixture = await webhookFixture(dialect, { clock: pastClock() });
+    const { holes } = await blackHoledMerchant(fixture);
+    // The fixture's merchant: its prompt endpoint (charge.captured), and a slow one that answers only when told.
+    const slow = await Receiver.start();
+    slow.holding = true;
+    await fixture.createEndpoint({ url: `${slow.url}/hooks`, events: ['charge.refunded'] });
+    // The slow endpoint's deliveries are older: the first claim takes its 8 and 8 of the prompt endpoint's 16,
+    // which fills every slot the black holes left.
+    for (let n = 0; n < 8; n++) await fixture.emit('charge.refunded', { n });
+    fixture.clock.advance(1_000);
+    for (let n = 0; n < 16; n++) await fixture.emit('charge.captured', { n });
+    const worker = fixture.worker({ clock: systemClock, pollIntervalMs: POLL_MS, outbox: undefined });
+    worker.start();
+    try {
+      await eventually(() => openConnections(holes) >= PER_MERCHANT && slow.requests.length >= 8);
+      await fixture.receiver.waitFor(8);
+      const started = Date.now();
+      // The 8 slots the prompt endpoint's answers freed are claimed again at the turn that records those answers,
+      // not once half of the slots are free (which would wait for the slow answers or the black holes' timeouts).
+      await fixture.receiver.waitFor(16, ONE_CYCLE_MS);
+      expect(Date.now() - started).toBeLessThan(ONE_CYCLE_MS);
+      expect(slow.requests).toHaveLength(8);
+    } finally {
+      await Promise.all(holes.map((hole) => hole.close()));
+      slow.release();
       await worker.stop();
     }
   }, 30_000);
