@@ -4,9 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { messages as en } from '../../src/dashboard/src/i18n/en/index.js';
-import { browserLocale, LOCALES, parseDay } from '../../src/dashboard/src/i18n/index.js';
-import { messages as ptBR } from '../../src/dashboard/src/i18n/pt-BR/index.js';
+import { browserLocale, catalogue, LOCALES, parseDay } from '../../src/dashboard/src/i18n/index.js';
 import { CHARGE_STATUSES } from '../../src/server/charges/schemas.js';
 import { ERRORS } from '../../src/server/error-codes.js';
 import { RULES } from '../../src/server/risk/rules/index.js';
@@ -14,7 +12,9 @@ import { DOCUMENT_TYPES } from '../../src/server/submerchants/document-types.js'
 import { SUBMERCHANT_STATUSES } from '../../src/server/submerchants/schemas.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/server');
-const CATALOGUES = { en, 'pt-BR': ptBR } as const;
+// Each language whole: its own chunk and the areas loaded with their pages.
+const en = await catalogue('en');
+const CATALOGUES = { en, 'pt-BR': await catalogue('pt-BR') } as const;
 
 /** Every leaf of a catalogue as `area.key.sub` → its kind (a sentence or a function of parameters). */
 function leaves(node: object, prefix = ''): Map<string, string> {

@@ -1,8 +1,17 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { call, useSession } from './api.js';
-import type { Messages } from './i18n/index.js';
-import { browserLocale, isLocale, type Locale, locale, setLanguage, t, timeZone } from './i18n/index.js';
+import type { Area, Messages } from './i18n/index.js';
+import {
+  browserLocale,
+  isLocale,
+  type Locale,
+  loadAreas,
+  locale,
+  setLanguage,
+  t,
+  timeZone,
+} from './i18n/index.js';
 import { SetPasswordPage, SignInPage } from './pages/sign-in.js';
 import { match, navigate, useLocation } from './router.js';
 import { Lazy, Link, Notice } from './ui.js';
@@ -28,18 +37,24 @@ type Route = [
   view: (params: Record<string, string>, user: SessionUser) => preact.JSX.Element,
 ];
 
+/** A page's chunk and its area's words (i18n/en/index.ts, `areas`), loaded side by side. */
+function withWords<M>(page: () => Promise<M>, ...areas: Area[]): () => Promise<M> {
+  return () => Promise.all([page(), loadAreas(...areas)]).then(([module]) => module);
+}
+
 // Each page area is its own chunk, loaded when first opened: the first load carries the frame and sign-in only.
 const pages = {
   home: () => import('./pages/home.js'),
   charges: () => import('./pages/charges.js'),
   webhooks: () => import('./pages/webhooks.js'),
   submerchants: () => import('./pages/submerchants.js'),
-  bankAccounts: () => import('./pages/bank-accounts.js'),
-  developers: () => import('./pages/developers.js'),
-  team: () => import('./pages/team.js'),
+  bankAccounts: withWords(() => import('./pages/bank-accounts.js'), 'bankAccounts'),
+  developers: withWords(() => import('./pages/developers.js'), 'developers'),
+  team: withWords(() => import('./pages/team.js'), 'team'),
   operator: () => import('./pages/operator.js'),
   preferences: () => import('./pages/preferences.js'),
   reviews: () => import('./pages/reviews.js'),
+  risk: withWords(() => import('./pages/risk.js'), 'risk'),
 };
 
 const MERCHANT_ROUTES: Route[] = [
@@ -71,6 +86,7 @@ const MERCHANT_ROUTES: Route[] = [
   ],
   ['/team', (_p, user) => <Lazy load={pages.team} view={(m) => <m.TeamPage user={user} />} />],
   ['/reviews', (_p, user) => <Lazy load={pages.reviews} view={(m) => <m.ReviewsPage user={user} />} />],
+  ['/risk', () => <Lazy load={pages.risk} view={(m) => <m.RiskPage />} />],
 ];
 
 const OPERATOR_ROUTES: Route[] = [
@@ -89,6 +105,7 @@ const NAV: Record<'merchant' | 'operator', [string, NavKey][]> = {
     ['/', 'home'],
     ['/charges', 'charges'],
     ['/reviews', 'reviews'],
+    ['/risk', 'risk'],
     ['/webhooks', 'webhooks'],
     ['/submerchants', 'submerchants'],
     ['/bank-accounts', 'bankAccounts'],

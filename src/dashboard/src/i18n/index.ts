@@ -1,19 +1,37 @@
-import type { Messages } from './en/index.js';
+import type { Area, Messages } from './en/index.js';
 
 // The dashboard's words and formats. Each language is its own chunk, loaded before the first render and on a
-// change of language, so the first load carries one language only (docs/decisions/dashboard-message-catalogue.md).
+// change of language, so the first load carries one language only (docs/decisions/dashboard-message-catalogue.md);
+// some page areas' words are chunks of their own, loaded with their page
+// (docs/decisions/dashboard-words-by-page-area.md).
 
-export type { Messages };
+export type { Area, Messages };
 export type Locale = 'pt-BR' | 'en';
 
 export const LOCALES: readonly Locale[] = ['pt-BR', 'en'];
 export const DEFAULT_LOCALE: Locale = 'pt-BR';
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
-const CATALOGUES: Record<Locale, () => Promise<Messages>> = {
-  'pt-BR': () => import('./pt-BR/index.js').then((module) => module.messages),
-  en: () => import('./en/index.js').then((module) => module.messages),
+interface Catalogue {
+  messages: Omit<Messages, Area>;
+  areas: { [A in Area]: () => Promise<Messages[A]> };
+}
+
+const CATALOGUES: Record<Locale, () => Promise<Catalogue>> = {
+  'pt-BR': () => import('./pt-BR/index.js'),
+  en: () => import('./en/index.js'),
 };
+
+/** The areas a page has asked for: a change of language loads them again, in the new language. */
+const loadedAreas = new Set<Area>();
+
+/** A language's words with the given areas' (every area by default). */
+export async function catalogue(language: Locale, wanted?: readonly Area[]): Promise<Messages> {
+  const { messages, areas } = await CATALOGUES[language]();
+  const names = wanted ?? (Object.keys(areas) as Area[]);
+  const words = await Promise.all(names.map((area) => areas[area]()));
+  return { ...messages, ...Object.fromEntries(names.map((area, index) => [area, words[index]])) } as Messages;
+}
 
 /**
  * The formats of each language: English reads dates day first too (dd/mm/yyyy, en-GB), as the amounts beside
@@ -52,11 +70,29 @@ export function knownTimeZone(zone: string | null | undefined): string {
 let formats = makeFormats();
 
 export async function setLanguage(next: Locale, zone: string | null = timeZone): Promise<void> {
-  t = await CATALOGUES[next]();
+  let words: Messages;
+  // An area a page asked for meanwhile is loaded too.
+  do words = await catalogue(next, [...loadedAreas]);
+  while ([...loadedAreas].some((area) => !(area in words)));
+  t = words;
   locale = next;
   timeZone = knownTimeZone(zone);
   formats = makeFormats();
   document.documentElement.lang = next;
+}
+
+/** Loads page areas' words in the current language, before their page draws. */
+export async function loadAreas(...wanted: Area[]): Promise<void> {
+  for (const area of wanted) loadedAreas.add(area);
+  for (;;) {
+    const language = locale;
+    const words = await catalogue(language, [...loadedAreas]);
+    // After a change of language meanwhile, they are loaded again in the new one.
+    if (language === locale) {
+      t = words;
+      return;
+    }
+  }
 }
 
 function makeFormats() {

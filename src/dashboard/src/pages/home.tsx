@@ -3,10 +3,8 @@ import { get, query } from '../api.js';
 import type { Series } from '../charts.js';
 import type { HomeDay as Day, HomeSummary } from '../home-summary.js';
 import { formatCount, formatDay, formatMoney, formatRatio, formatShare, t } from '../i18n/index.js';
-import { DateInput, Facts, Page, Show, Table, useLoad } from '../ui.js';
-
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-const daysAgo = (n: number) => isoDay(new Date(Date.now() - n * 24 * 60 * 60 * 1000));
+import { lastDays, PeriodFilter } from '../period.js';
+import { Facts, Page, Show, Table, useLoad } from '../ui.js';
 
 /** A chart drawn by the lazily loaded chart module, with its numbers as a table for screen readers. */
 function DailyChart(props: { title: string; days: Day[]; series: Series[] }) {
@@ -78,31 +76,14 @@ const formatRate = (value: number) => formatRatio(value / 100);
 const formatMs = (ms: number | null) => (ms === null ? '—' : `${formatCount(ms)} ms`);
 
 export function HomePage() {
-  const [period, setPeriod] = useState({ from: daysAgo(29), to: isoDay(new Date()) });
+  const [period, setPeriod] = useState(() => lastDays(30));
   const stats = useLoad(
     () => get<HomeSummary>(`/home${query({ date_from: period.from, date_to: period.to })}`),
     [period.from, period.to],
   );
-  const preset = (days: number) => setPeriod({ from: daysAgo(days - 1), to: isoDay(new Date()) });
   return (
     <Page title={t.home.title}>
-      <form class="filters" aria-label={t.home.period} onSubmit={(event) => event.preventDefault()}>
-        {[7, 30, 90].map((days) => (
-          <button key={days} type="button" onClick={() => preset(days)}>
-            {t.home.days(days)}
-          </button>
-        ))}
-        <DateInput
-          label={t.common.from}
-          value={period.from}
-          onChange={(from) => from && setPeriod((current) => ({ ...current, from }))}
-        />
-        <DateInput
-          label={t.common.to}
-          value={period.to}
-          onChange={(to) => to && setPeriod((current) => ({ ...current, to }))}
-        />
-      </form>
+      <PeriodFilter period={period} onChange={setPeriod} />
       <Show loaded={stats}>
         {({ data }) => {
           const { totals, sessions, webhooks, days } = data;
