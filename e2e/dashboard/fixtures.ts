@@ -17,7 +17,8 @@ import {
 // The dashboard specs run their own service (development mode, fresh SQLite file) so that they can create users
 // with the real CLI (`vigia user create`), which needs the service's database.
 
-const PORT = 4110;
+// VIGIA_E2E_DASHBOARD_PORT: another port, when another checkout's run holds this one.
+const PORT = Number(process.env.VIGIA_E2E_DASHBOARD_PORT ?? 4110);
 export const DASHBOARD = `http://127.0.0.1:${PORT}/dashboard`;
 const API = `http://127.0.0.1:${PORT}`;
 export const PASSWORD = 'a long e2e password';
