@@ -38,7 +38,10 @@ test('a held payment is "being reviewed" for the buyer; the shop approves it and
   expect(errors).toEqual([]);
 });
 
-test('the shop rejects a held payment: the buyer reads that nothing was charged', async ({ page }) => {
+test('the shop rejects a held payment: the buyer reads that nothing was charged; a second decision is refused', async ({
+  page,
+  request,
+}) => {
   const { errors } = await openCheckoutWithoutProfiler(page);
   await page.getByLabel(words['card.hold']).check();
   await pay(page, { number: '4012 8888 8888 1881' });
@@ -52,4 +55,12 @@ test('the shop rejects a held payment: the buyer reads that nothing was charged'
   });
   await expectAccessible(page);
   expect(errors).toEqual([]);
+
+  // The shop's backend relays the service's refusals: a review takes one decision, and only approve or reject.
+  const chargeId = (await page.locator('#charge-id').textContent())!.trim();
+  const again = await request.post(`/api/charges/${chargeId}/review`, { data: { decision: 'approve' } });
+  expect(again.status()).toBe(409);
+  expect((await again.json()).error.code).toBe('INVALID_STATE');
+  const unclear = await request.post(`/api/charges/${chargeId}/review`, { data: { decision: 'maybe' } });
+  expect(unclear.status()).toBe(400);
 });
