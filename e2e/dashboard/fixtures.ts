@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { catalogue, type Messages } from '../../src/dashboard/src/i18n/index.js';
+import { messages as en, type Messages } from '../../src/dashboard/src/i18n/en/index.js';
+import { messages as ptBR } from '../../src/dashboard/src/i18n/pt-BR/index.js';
 import {
   addressBody,
   documentBody,
@@ -156,7 +157,7 @@ export { expect };
 /** The dashboard's catalogue in the language the page speaks (its `<html lang>`, once the page has drawn). */
 export async function wordsOf(page: Page): Promise<Messages> {
   await expect(page.locator('main h1')).toBeVisible();
-  return catalogue((await page.locator('html').getAttribute('lang')) === 'en' ? 'en' : 'pt-BR');
+  return (await page.locator('html').getAttribute('lang')) === 'en' ? en : ptBR;
 }
 
 export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { risk as enRisk } from '../../src/dashboard/src/i18n/en/risk.js';
+import { risk as ptBRRisk } from '../../src/dashboard/src/i18n/pt-BR/risk.js';
 import {
   type Buyer,
   DASHBOARD,
@@ -69,7 +71,7 @@ test('a held charge waits in the queue; one is approved (captured), one rejected
 
   await vigia.createUser(page, ['user', 'create', '--merchant', shop.id], 'analyst@revisada.example');
   await signIn(page, 'analyst@revisada.example');
-  let words = await wordsOf(page);
+  const words = await wordsOf(page);
   await page.getByRole('link', { name: words.common.nav.reviews }).click();
   await expect(page.getByRole('heading', { name: words.reviews.title, level: 1 })).toBeVisible();
   await expect(rowOf(page, approved.id)).toBeVisible();
@@ -108,12 +110,11 @@ test('a held charge waits in the queue; one is approved (captured), one rejected
 
   // Risk performance: two reviews, one approved and one rejected by a person; PROFILE_MISSING (on both) caught one.
   await page.getByRole('link', { name: words.common.nav.risk }).click();
-  words = await wordsOf(page);
-  await expect(page.getByRole('heading', { name: words.risk.title, level: 1 })).toBeVisible();
-  const outcome = (name: keyof typeof words.risk.outcomes) =>
-    page
-      .getByRole('row')
-      .filter({ has: page.getByRole('cell', { name: words.risk.outcomes[name], exact: true }) });
+  // The Risk page's words are an area catalogue, loaded with the page.
+  const risk = (await page.locator('html').getAttribute('lang')) === 'en' ? enRisk : ptBRRisk;
+  await expect(page.getByRole('heading', { name: risk.title, level: 1 })).toBeVisible();
+  const outcome = (name: keyof typeof risk.outcomes) =>
+    page.getByRole('row').filter({ has: page.getByRole('cell', { name: risk.outcomes[name], exact: true }) });
   await expect(outcome('opened').getByRole('cell').nth(1)).toHaveText('2');
   await expect(outcome('approved').getByRole('cell').nth(1)).toHaveText('1');
   await expect(outcome('rejected').getByRole('cell').nth(1)).toHaveText('1');
@@ -128,13 +129,13 @@ test('a held charge waits in the queue; one is approved (captured), one rejected
   await expectAccessible(page);
 
   // What if every score below 100 were approved outright: both charges, one of them fraud.
-  const whatIf = page.getByRole('form', { name: words.risk.whatIf });
-  await whatIf.getByLabel(words.risk.reviewAt).fill('100');
-  await whatIf.getByLabel(words.risk.declineAt).fill('100');
-  await whatIf.getByRole('button', { name: words.risk.simulate }).click();
+  const whatIf = page.getByRole('form', { name: risk.whatIf });
+  await whatIf.getByLabel(risk.reviewAt).fill('100');
+  await whatIf.getByLabel(risk.declineAt).fill('100');
+  await whatIf.getByRole('button', { name: risk.simulate }).click();
   const results = page.locator('section', { has: whatIf }).locator('.facts');
-  await expect(fact(page, results, words.risk.approvalRate)).toHaveText(/^100[.,]0\s?%$/);
-  await expect(fact(page, results, `${words.risk.fraudAmongApproved}, ${words.risk.byCount}`)).toHaveText(
+  await expect(fact(page, results, risk.approvalRate)).toHaveText(/^100[.,]0\s?%$/);
+  await expect(fact(page, results, `${risk.fraudAmongApproved}, ${risk.byCount}`)).toHaveText(
     /^50[.,]0\s?%$/,
   );
 });

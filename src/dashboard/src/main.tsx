@@ -1,18 +1,17 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { call, useSession } from './api.js';
-import type { Area, Messages } from './i18n/index.js';
+import type { Messages } from './i18n/index.js';
 import {
   browserLocale,
   isLocale,
   type Locale,
-  loadAreas,
+  loadArea,
   locale,
   setLanguage,
   t,
   timeZone,
 } from './i18n/index.js';
-import { SetPasswordPage, SignInPage } from './pages/sign-in.js';
 import { match, navigate, useLocation } from './router.js';
 import { Lazy, Link, Notice } from './ui.js';
 
@@ -37,24 +36,28 @@ type Route = [
   view: (params: Record<string, string>, user: SessionUser) => preact.JSX.Element,
 ];
 
-/** A page's chunk and its area's words (i18n/en/index.ts, `areas`), loaded side by side. */
-function withWords<M>(page: () => Promise<M>, ...areas: Area[]): () => Promise<M> {
-  return () => Promise.all([page(), loadAreas(...areas)]).then(([module]) => module);
-}
+/** A page's module, once its area's words are loaded too (both at once): Home shows the balances in money's. */
+const withWords = <M,>(page: Promise<M>, name: Parameters<typeof loadArea>[0]): Promise<M> =>
+  Promise.all([page, loadArea(name)]).then(([module]) => module);
 
-// Each page area is its own chunk, loaded when first opened: the first load carries the frame and sign-in only.
+// Each page area is its own chunk, loaded when first opened, sign-in too: the first load carries the frame only
+// (docs/decisions/dashboard-message-catalogue.md).
 const pages = {
-  home: () => import('./pages/home.js'),
+  signIn: () => import('./pages/sign-in.js'),
+  home: () => withWords(import('./pages/home.js'), 'money'),
   charges: () => import('./pages/charges.js'),
   webhooks: () => import('./pages/webhooks.js'),
   submerchants: () => import('./pages/submerchants.js'),
-  bankAccounts: withWords(() => import('./pages/bank-accounts.js'), 'bankAccounts'),
-  developers: withWords(() => import('./pages/developers.js'), 'developers'),
-  team: withWords(() => import('./pages/team.js'), 'team'),
+  bankAccounts: () => import('./pages/bank-accounts.js'),
+  developers: () => import('./pages/developers.js'),
+  team: () => withWords(import('./pages/team.js'), 'team'),
   operator: () => import('./pages/operator.js'),
   preferences: () => import('./pages/preferences.js'),
   reviews: () => import('./pages/reviews.js'),
-  risk: withWords(() => import('./pages/risk.js'), 'risk'),
+  risk: () => withWords(import('./pages/risk.js'), 'risk'),
+  receivables: () => withWords(import('./pages/receivables.js'), 'money'),
+  wallets: () => withWords(import('./pages/wallets.js'), 'money'),
+  pricing: () => withWords(import('./pages/pricing.js'), 'money'),
 };
 
 const MERCHANT_ROUTES: Route[] = [
@@ -64,6 +67,9 @@ const MERCHANT_ROUTES: Route[] = [
     '/charges/:id',
     (p, user) => <Lazy load={pages.charges} view={(m) => <m.ChargePage id={p.id!} user={user} />} />,
   ],
+  ['/receivables', () => <Lazy load={pages.receivables} view={(m) => <m.ReceivablesPage />} />],
+  ['/wallets', () => <Lazy load={pages.wallets} view={(m) => <m.WalletsPage />} />],
+  ['/wallets/:id', (p) => <Lazy load={pages.wallets} view={(m) => <m.WalletPage id={p.id!} />} />],
   ['/webhooks', (_p, user) => <Lazy load={pages.webhooks} view={(m) => <m.WebhooksPage user={user} />} />],
   [
     '/webhooks/:id',
@@ -95,6 +101,10 @@ const OPERATOR_ROUTES: Route[] = [
   ['/bank-accounts', () => <Lazy load={pages.bankAccounts} view={(m) => <m.BankAccountQueuePage />} />],
   ['/charge-reviews', () => <Lazy load={pages.reviews} view={(m) => <m.OperatorChargeReviewsPage />} />],
   ['/merchants', () => <Lazy load={pages.operator} view={(m) => <m.MerchantsPage />} />],
+  [
+    '/merchants/:id/pricing',
+    (p) => <Lazy load={pages.pricing} view={(m) => <m.PricingPage merchantId={p.id!} />} />,
+  ],
   ['/team', (_p, user) => <Lazy load={pages.team} view={(m) => <m.TeamPage user={user} />} />],
 ];
 
@@ -104,6 +114,8 @@ const NAV: Record<'merchant' | 'operator', [string, NavKey][]> = {
   merchant: [
     ['/', 'home'],
     ['/charges', 'charges'],
+    ['/receivables', 'receivables'],
+    ['/wallets', 'wallets'],
     ['/reviews', 'reviews'],
     ['/risk', 'risk'],
     ['/webhooks', 'webhooks'],
@@ -228,20 +240,27 @@ function App() {
       () => setSession(null),
     );
   }, []);
-  if (path === '/set-password') return <SetPasswordPage />;
+  if (path === '/set-password') {
+    return <Lazy load={pages.signIn} view={(m) => <m.SetPasswordPage />} />;
+  }
   if (session === undefined) return <p class="loading">{t.common.loadingDashboard}</p>;
   if (session === null) {
     return (
-      <SignInPage
-        onLanguage={(next) => {
-          localStorage.setItem(LANGUAGE_KEY, next);
-          speak(next, null);
-        }}
-        onSignedIn={(data) => {
-          // Home first: the frame, drawn once the language is set, reads its address when it mounts.
-          navigate('/', true);
-          signedIn(data as SessionData);
-        }}
+      <Lazy
+        load={pages.signIn}
+        view={(m) => (
+          <m.SignInPage
+            onLanguage={(next) => {
+              localStorage.setItem(LANGUAGE_KEY, next);
+              speak(next, null);
+            }}
+            onSignedIn={(data) => {
+              // Home first: the frame, drawn once the language is set, reads its address when it mounts.
+              navigate('/', true);
+              signedIn(data as SessionData);
+            }}
+          />
+        )}
       />
     );
   }

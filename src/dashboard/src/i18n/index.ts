@@ -1,36 +1,60 @@
-import type { Area, Messages } from './en/index.js';
+import type { Messages } from './en/index.js';
+import type { MoneyMessages } from './en/money.js';
+import type { RiskMessages } from './en/risk.js';
+import type { TeamMessages } from './en/team.js';
 
 // The dashboard's words and formats. Each language is its own chunk, loaded before the first render and on a
-// change of language, so the first load carries one language only (docs/decisions/dashboard-message-catalogue.md);
-// some page areas' words are chunks of their own, loaded with their page
-// (docs/decisions/dashboard-words-by-page-area.md).
+// change of language, so the first load carries one language only (docs/decisions/dashboard-message-catalogue.md).
 
-export type { Area, Messages };
+export type { Messages };
 export type Locale = 'pt-BR' | 'en';
 
 export const LOCALES: readonly Locale[] = ['pt-BR', 'en'];
 export const DEFAULT_LOCALE: Locale = 'pt-BR';
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
-interface Catalogue {
-  messages: Omit<Messages, Area>;
-  areas: { [A in Area]: () => Promise<Messages[A]> };
-}
-
-const CATALOGUES: Record<Locale, () => Promise<Catalogue>> = {
-  'pt-BR': () => import('./pt-BR/index.js'),
-  en: () => import('./en/index.js'),
+const CATALOGUES: Record<Locale, () => Promise<Messages>> = {
+  'pt-BR': () => import('./pt-BR/index.js').then((module) => module.messages),
+  en: () => import('./en/index.js').then((module) => module.messages),
 };
 
-/** The areas a page has asked for: a change of language loads them again, in the new language. */
-const loadedAreas = new Set<Area>();
+/**
+ * Page areas whose words load with their pages rather than with the language: the first load carries the frame's
+ * and the first pages' words only. Each area is typed by its English catalogue, as `Messages` is.
+ */
+type AreaMessages = {
+  money: MoneyMessages;
+  risk: RiskMessages;
+  team: TeamMessages;
+};
+const AREA_CATALOGUES: { [A in keyof AreaMessages]: Record<Locale, () => Promise<AreaMessages[A]>> } = {
+  money: {
+    'pt-BR': () => import('./pt-BR/money.js').then((module) => module.money),
+    en: () => import('./en/money.js').then((module) => module.money),
+  },
+  risk: {
+    'pt-BR': () => import('./pt-BR/risk.js').then((module) => module.risk),
+    en: () => import('./en/risk.js').then((module) => module.risk),
+  },
+  team: {
+    'pt-BR': () => import('./pt-BR/team.js').then((module) => module.team),
+    en: () => import('./en/team.js').then((module) => module.team),
+  },
+};
 
-/** A language's words with the given areas' (every area by default). */
-export async function catalogue(language: Locale, wanted?: readonly Area[]): Promise<Messages> {
-  const { messages, areas } = await CATALOGUES[language]();
-  const names = wanted ?? (Object.keys(areas) as Area[]);
-  const words = await Promise.all(names.map((area) => areas[area]()));
-  return { ...messages, ...Object.fromEntries(names.map((area, index) => [area, words[index]])) } as Messages;
+/**
+ * The words of the areas loaded so far, in the current language (`area.money.wallets.title`): read an area only in
+ * pages whose loader awaited `loadArea` for it.
+ */
+export const area = {} as AreaMessages;
+
+// An area's words, set by its name (TypeScript cannot follow a name of the union to its own catalogue's type).
+const setArea = (name: keyof AreaMessages, words: AreaMessages[keyof AreaMessages]) => {
+  (area as Record<string, unknown>)[name] = words;
+};
+
+export async function loadArea(name: keyof AreaMessages): Promise<void> {
+  if (!(name in area)) setArea(name, await AREA_CATALOGUES[name][locale]());
 }
 
 /**
@@ -69,30 +93,18 @@ export function knownTimeZone(zone: string | null | undefined): string {
 
 let formats = makeFormats();
 
+/** The `Intl` locale of the current language, for the formats that pages keep in their own chunks. */
+export const intlLocale = (): string => INTL_LOCALE[locale];
+
 export async function setLanguage(next: Locale, zone: string | null = timeZone): Promise<void> {
-  let words: Messages;
-  // An area a page asked for meanwhile is loaded too.
-  do words = await catalogue(next, [...loadedAreas]);
-  while ([...loadedAreas].some((area) => !(area in words)));
-  t = words;
+  const loadedAreas = Object.keys(area) as (keyof AreaMessages)[];
+  const areaWords = await Promise.all(loadedAreas.map((name) => AREA_CATALOGUES[name][next]()));
+  t = await CATALOGUES[next]();
+  for (const [index, name] of loadedAreas.entries()) setArea(name, areaWords[index]!);
   locale = next;
   timeZone = knownTimeZone(zone);
   formats = makeFormats();
   document.documentElement.lang = next;
-}
-
-/** Loads page areas' words in the current language, before their page draws. */
-export async function loadAreas(...wanted: Area[]): Promise<void> {
-  for (const area of wanted) loadedAreas.add(area);
-  for (;;) {
-    const language = locale;
-    const words = await catalogue(language, [...loadedAreas]);
-    // After a change of language meanwhile, they are loaded again in the new one.
-    if (language === locale) {
-      t = words;
-      return;
-    }
-  }
 }
 
 function makeFormats() {

@@ -2,9 +2,19 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { get, query } from '../api.js';
 import type { Series } from '../charts.js';
 import type { HomeDay as Day, HomeSummary } from '../home-summary.js';
-import { formatCount, formatDay, formatMoney, formatRatio, formatShare, t } from '../i18n/index.js';
+import {
+  area,
+  formatCount,
+  formatDay,
+  formatMoney,
+  formatRatio,
+  formatShare,
+  formatTime,
+  t,
+} from '../i18n/index.js';
+import type { BalancesSummary } from '../money-summary.js';
 import { lastDays, PeriodFilter } from '../period.js';
-import { Facts, Page, Show, Table, useLoad } from '../ui.js';
+import { Facts, Link, Page, Show, Table, useLoad } from '../ui.js';
 
 /** A chart drawn by the lazily loaded chart module, with its numbers as a table for screen readers. */
 function DailyChart(props: { title: string; days: Day[]; series: Series[] }) {
@@ -75,6 +85,48 @@ const rate = (part: number, day: Day) =>
 const formatRate = (value: number) => formatRatio(value / 100);
 const formatMs = (ms: number | null) => (ms === null ? '—' : `${formatCount(ms)} ms`);
 
+/** The merchant's wallet now (whatever the period), and what it holds for its submerchants. */
+function Balances() {
+  const balances = useLoad(() => get<BalancesSummary>('/balances'), []);
+  return (
+    <section class="card" aria-labelledby="balances-title">
+      <h2 id="balances-title">{area.money.balances.title}</h2>
+      <Show loaded={balances}>
+        {({ data: { merchant, submerchants } }) => (
+          <>
+            <p class="muted">{area.money.balances.balancesNow(formatTime(merchant.updated_at))}</p>
+            <Facts
+              items={[
+                [area.money.balances.available, formatMoney(merchant.available)],
+                [area.money.balances.waitingFunds, formatMoney(merchant.waiting_funds)],
+                [area.money.balances.inTransit, formatMoney(merchant.in_transit)],
+                [area.money.balances.blocked, formatMoney(merchant.blocked)],
+              ]}
+            />
+            {submerchants.wallets > 0 && (
+              <>
+                <h3>{area.money.balances.submerchantBalances(submerchants.wallets)}</h3>
+                <Facts
+                  items={[
+                    [area.money.balances.available, formatMoney(submerchants.available)],
+                    [area.money.balances.waitingFunds, formatMoney(submerchants.waiting_funds)],
+                    [area.money.balances.inTransit, formatMoney(submerchants.in_transit)],
+                    [area.money.balances.blocked, formatMoney(submerchants.blocked)],
+                  ]}
+                />
+              </>
+            )}
+            <p class="actions compact">
+              <Link href="/receivables">{area.money.balances.receivablesLink}</Link>
+              <Link href="/wallets">{area.money.balances.walletsLink}</Link>
+            </p>
+          </>
+        )}
+      </Show>
+    </section>
+  );
+}
+
 export function HomePage() {
   const [period, setPeriod] = useState(() => lastDays(30));
   const stats = useLoad(
@@ -83,6 +135,7 @@ export function HomePage() {
   );
   return (
     <Page title={t.home.title}>
+      <Balances />
       <PeriodFilter period={period} onChange={setPeriod} />
       <Show loaded={stats}>
         {({ data }) => {

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { get, query } from '../api.js';
-import { formatCount, formatMoney, formatRatio, reasonText, t } from '../i18n/index.js';
+import { area, formatCount, formatMoney, formatRatio, reasonText } from '../i18n/index.js';
 import { lastDays, PeriodFilter } from '../period.js';
 import { Facts, type InputEvent, inputValue, Page, Show, Table, useLoad } from '../ui.js';
 
@@ -18,7 +18,7 @@ interface Performance {
     rate_by_count: number;
     rate_by_amount: number;
   };
-  review_outcomes: Record<keyof (typeof t)['risk']['outcomes'], number>;
+  review_outcomes: Record<keyof (typeof area)['risk']['outcomes'], number>;
   reasons: { code: string; charges: number; fraud: number; precision: number }[];
   what_if: {
     review_at: number;
@@ -66,18 +66,18 @@ function WhatIfForm(props: { current: Thresholds; onSimulate: (thresholds: Thres
   return (
     <form
       class="filters"
-      aria-label={t.risk.whatIf}
+      aria-label={area.risk.whatIf}
       onSubmit={(event) => {
         event.preventDefault();
         if (!invalid) props.onSimulate(draft);
       }}
     >
-      {field('review_at', t.risk.reviewAt)}
-      {field('decline_at', t.risk.declineAt)}
-      <button type="submit">{t.risk.simulate}</button>
+      {field('review_at', area.risk.reviewAt)}
+      {field('decline_at', area.risk.declineAt)}
+      <button type="submit">{area.risk.simulate}</button>
       {invalid && (
         <span id="what-if-error" class="field-error">
-          {t.risk.outOfOrder}
+          {area.risk.outOfOrder}
         </span>
       )}
     </form>
@@ -97,7 +97,7 @@ export function RiskPage() {
     [period.from, period.to, tried?.review_at, tried?.decline_at],
   );
   return (
-    <Page title={t.risk.title}>
+    <Page title={area.risk.title}>
       <PeriodFilter period={period} onChange={setPeriod} />
       <Show loaded={performance}>
         {({ data }) => {
@@ -106,27 +106,30 @@ export function RiskPage() {
             <>
               <Facts
                 items={[
-                  [t.risk.analysed, formatCount(data.analysed)],
-                  [t.risk.approvalRate, share(data.approved)],
-                  [t.risk.reviewRate, share(data.review)],
-                  [t.risk.declineRate, share(data.declined)],
-                  [`${t.risk.fraudRate}, ${t.risk.byCount}`, formatRatio(fraud.rate_by_count)],
-                  [`${t.risk.fraudRate}, ${t.risk.byAmount}`, formatRatio(fraud.rate_by_amount)],
+                  [area.risk.analysed, formatCount(data.analysed)],
+                  [area.risk.approvalRate, share(data.approved)],
+                  [area.risk.reviewRate, share(data.review)],
+                  [area.risk.declineRate, share(data.declined)],
+                  [`${area.risk.fraudRate}, ${area.risk.byCount}`, formatRatio(fraud.rate_by_count)],
+                  [`${area.risk.fraudRate}, ${area.risk.byAmount}`, formatRatio(fraud.rate_by_amount)],
                 ]}
               />
               <div class="grid">
                 <figure class="card">
-                  <figcaption>{t.risk.fraudRate}</figcaption>
-                  <p class="hint">{t.risk.fraudRateNote}</p>
+                  <figcaption>{area.risk.fraudRate}</figcaption>
+                  <p class="hint">{area.risk.fraudRateNote}</p>
                   <Facts
                     items={[
                       [
-                        t.risk.paid,
-                        t.risk.countAndAmount(formatCount(fraud.paid_count), formatMoney(fraud.paid_amount)),
+                        area.risk.paid,
+                        area.risk.countAndAmount(
+                          formatCount(fraud.paid_count),
+                          formatMoney(fraud.paid_amount),
+                        ),
                       ],
                       [
-                        t.risk.disputed,
-                        t.risk.countAndAmount(
+                        area.risk.disputed,
+                        area.risk.countAndAmount(
                           formatCount(fraud.disputed_count),
                           formatMoney(fraud.disputed_amount),
                         ),
@@ -135,14 +138,14 @@ export function RiskPage() {
                   />
                 </figure>
                 <figure class="card">
-                  <figcaption>{t.risk.reviews}</figcaption>
+                  <figcaption>{area.risk.reviews}</figcaption>
                   <Table
-                    caption={t.risk.reviews}
-                    head={[t.risk.reviewHead.outcome, t.risk.reviewHead.charges]}
+                    caption={area.risk.reviews}
+                    head={[area.risk.reviewHead.outcome, area.risk.reviewHead.charges]}
                   >
-                    {(Object.keys(t.risk.outcomes) as (keyof typeof outcomes)[]).map((outcome) => (
+                    {(Object.keys(area.risk.outcomes) as (keyof typeof outcomes)[]).map((outcome) => (
                       <tr key={outcome}>
-                        <td>{t.risk.outcomes[outcome]}</td>
+                        <td>{area.risk.outcomes[outcome]}</td>
                         <td>{formatCount(outcomes[outcome])}</td>
                       </tr>
                     ))}
@@ -150,19 +153,19 @@ export function RiskPage() {
                 </figure>
               </div>
               <section aria-labelledby="reasons">
-                <h2 id="reasons">{t.risk.reasons}</h2>
-                <p class="hint">{t.risk.reasonsNote}</p>
+                <h2 id="reasons">{area.risk.reasons}</h2>
+                <p class="hint">{area.risk.reasonsNote}</p>
                 {data.reasons.length === 0 ? (
-                  <p>{t.risk.noReasons}</p>
+                  <p>{area.risk.noReasons}</p>
                 ) : (
                   <Table
-                    caption={t.risk.reasons}
+                    caption={area.risk.reasons}
                     head={[
-                      t.risk.reasonHead.code,
-                      t.risk.reasonHead.charges,
-                      t.risk.reasonHead.fraud,
-                      t.risk.reasonHead.notFraud,
-                      t.risk.reasonHead.precision,
+                      area.risk.reasonHead.code,
+                      area.risk.reasonHead.charges,
+                      area.risk.reasonHead.fraud,
+                      area.risk.reasonHead.notFraud,
+                      area.risk.reasonHead.precision,
                     ]}
                   >
                     {data.reasons.map((reason) => (
@@ -182,8 +185,8 @@ export function RiskPage() {
                 )}
               </section>
               <section aria-labelledby="what-if">
-                <h2 id="what-if">{t.risk.whatIf}</h2>
-                <p class="hint">{t.risk.whatIfNote(whatIf.days)}</p>
+                <h2 id="what-if">{area.risk.whatIf}</h2>
+                <p class="hint">{area.risk.whatIfNote(whatIf.days)}</p>
                 <WhatIfForm
                   key={`${whatIf.review_at} ${whatIf.decline_at}`}
                   current={{ review_at: whatIf.review_at, decline_at: whatIf.decline_at }}
@@ -191,15 +194,15 @@ export function RiskPage() {
                 />
                 <Facts
                   items={[
-                    [t.risk.approvalRate, formatRatio(whatIf.approval_rate)],
-                    [t.risk.reviewRate, formatRatio(whatIf.review_rate)],
-                    [t.risk.declineRate, formatRatio(whatIf.decline_rate)],
+                    [area.risk.approvalRate, formatRatio(whatIf.approval_rate)],
+                    [area.risk.reviewRate, formatRatio(whatIf.review_rate)],
+                    [area.risk.declineRate, formatRatio(whatIf.decline_rate)],
                     [
-                      `${t.risk.fraudAmongApproved}, ${t.risk.byCount}`,
+                      `${area.risk.fraudAmongApproved}, ${area.risk.byCount}`,
                       formatRatio(whatIf.fraud_rate_by_count),
                     ],
                     [
-                      `${t.risk.fraudAmongApproved}, ${t.risk.byAmount}`,
+                      `${area.risk.fraudAmongApproved}, ${area.risk.byAmount}`,
                       formatRatio(whatIf.fraud_rate_by_amount),
                     ],
                   ]}

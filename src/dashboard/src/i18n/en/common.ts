@@ -39,6 +39,8 @@ export const common = {
     webhooks: 'Webhooks',
     submerchants: 'Submerchants',
     bankAccounts: 'Bank accounts',
+    receivables: 'Receivables',
+    wallets: 'Wallets',
     developers: 'Developers',
     team: 'Team',
     reviewQueue: 'Review queue',
@@ -71,5 +73,8 @@ export const common = {
     consumed: 'consumed',
     pending_verification: 'pending verification',
     verified: 'verified',
+    waiting_funds: 'waiting funds',
+    prepaid: 'prepaid',
+    suspended: 'suspended',
   },
 };

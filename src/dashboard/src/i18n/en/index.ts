@@ -1,5 +1,7 @@
+import { bankAccounts } from './bank-accounts.js';
 import { charges } from './charges.js';
 import { common } from './common.js';
+import { developers } from './developers.js';
 import { errors } from './errors.js';
 import { home } from './home.js';
 import { operator } from './operator.js';
@@ -20,26 +22,14 @@ export const messages = {
   home,
   charges,
   webhooks,
+  developers,
   operator,
   reviews,
   submerchants,
+  bankAccounts,
   preferences,
   reasons,
   errors,
 };
 
-/**
- * The areas whose words load with their page, not with the language, so that the first load keeps to its budget
- * (docs/decisions/dashboard-words-by-page-area.md). `loadAreas` (i18n/index.ts) loads them; the page's loader in
- * main.tsx names them.
- */
-export const areas = {
-  bankAccounts: () => import('./bank-accounts.js').then((module) => module.bankAccounts),
-  developers: () => import('./developers.js').then((module) => module.developers),
-  risk: () => import('./risk.js').then((module) => module.risk),
-  team: () => import('./team.js').then((module) => module.team),
-};
-
-export type Area = keyof typeof areas;
-/** Every word of a language: the language's own chunk and its areas'. */
-export type Messages = typeof messages & { [A in Area]: Awaited<ReturnType<(typeof areas)[A]>> };
+export type Messages = typeof messages;

@@ -1,4 +1,7 @@
-/** The risk performance page: how the fraud analysis did, from GET /v1/risk/performance (docs/charges.md). */
+/**
+ * The risk performance page: how the fraud analysis did, from GET /v1/risk/performance (docs/charges.md). An area
+ * catalogue, loaded with its page (i18n/index.ts `loadArea`).
+ */
 export const risk = {
   title: 'Risk performance',
   analysed: 'Charges analysed',
@@ -42,3 +45,5 @@ export const risk = {
   simulate: 'Simulate',
   fraudAmongApproved: 'Fraud among those approved',
 };
+
+export type RiskMessages = typeof risk;

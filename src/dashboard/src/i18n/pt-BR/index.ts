@@ -1,6 +1,8 @@
-import type { Area, Messages } from '../en/index.js';
+import type { Messages } from '../en/index.js';
+import { bankAccounts } from './bank-accounts.js';
 import { charges } from './charges.js';
 import { common } from './common.js';
+import { developers } from './developers.js';
 import { errors } from './errors.js';
 import { home } from './home.js';
 import { operator } from './operator.js';
@@ -12,24 +14,18 @@ import { submerchants } from './submerchants.js';
 import { webhooks } from './webhooks.js';
 
 /** The Portuguese (Brazil) catalogue: the dashboard's default language. */
-export const messages: Omit<Messages, Area> = {
+export const messages: Messages = {
   common,
   signIn,
   home,
   charges,
   webhooks,
+  developers,
   operator,
   reviews,
   submerchants,
+  bankAccounts,
   preferences,
   reasons,
   errors,
-};
-
-/** The areas loaded with their page (en/index.ts). */
-export const areas: { [A in Area]: () => Promise<Messages[A]> } = {
-  bankAccounts: () => import('./bank-accounts.js').then((module) => module.bankAccounts),
-  developers: () => import('./developers.js').then((module) => module.developers),
-  risk: () => import('./risk.js').then((module) => module.risk),
-  team: () => import('./team.js').then((module) => module.team),
 };

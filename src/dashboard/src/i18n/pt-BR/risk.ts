@@ -1,6 +1,6 @@
-import type { Messages } from '../en/index.js';
+import type { RiskMessages } from '../en/risk.js';
 
-export const risk: Messages['risk'] = {
+export const risk: RiskMessages = {
   title: 'Desempenho antifraude',
   analysed: 'Cobranças analisadas',
   approvalRate: 'Aprovadas',
