@@ -1,4 +1,5 @@
 import { accountBenchmark } from './account.bench.js';
+import { anticipationLimitsBenchmark } from './anticipation-limits.bench.js';
 import { chargeCreateBenchmark } from './charge-create.bench.js';
 import { chargeListBenchmark } from './charge-list.bench.js';
 import { dashboardHomeBenchmark } from './dashboard-home.bench.js';
@@ -30,6 +31,7 @@ const benchmarks: Record<string, (durationSeconds: number) => Promise<BenchFigur
   'submerchant-documents': submerchantDocumentsBenchmark,
   'charge-list': chargeListBenchmark,
   'receivables-list': receivablesListBenchmark,
+  'anticipation-limits': anticipationLimitsBenchmark,
   'dashboard-home': dashboardHomeBenchmark,
   'webhook-throughput': webhookThroughputBenchmark,
   'webhook-latency': webhookLatencyBenchmark,

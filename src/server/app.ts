@@ -4,6 +4,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest
 import pino, { type DestinationStream } from 'pino';
 import { accountKeyRoutes } from './account/keys-routes.js';
 import { accountRoutes } from './account/routes.js';
+import { ANTICIPATION_EVENT_TYPES } from './anticipations/events.js';
+import { operatorAnticipationRoutes } from './anticipations/operator-routes.js';
+import { anticipationRoutes } from './anticipations/routes.js';
 import { BANK_ACCOUNT_EVENT_TYPES, bankAccountRoutes } from './bank-accounts/index.js';
 import { bankRoutes } from './banks/routes.js';
 import { keyLookup } from './callers.js';
@@ -50,6 +53,9 @@ import { tokenRoutes } from './tokens/routes.js';
 import { walletRoutes } from './wallets/routes.js';
 import { createOutbox, type Outbox } from './webhooks/outbox.js';
 import { webhooks } from './webhooks/plugin.js';
+import { type BankConnector, simulatedBank } from './withdrawals/bank-connector.js';
+import { WITHDRAWAL_EVENT_TYPES } from './withdrawals/events.js';
+import { withdrawalRoutes } from './withdrawals/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +72,8 @@ declare module 'fastify' {
     acquirer: CardAcquirer;
     /** The PSP that issues PIX charges and boletos (charges/psp.ts). */
     psp: PaymentServiceProvider;
+    /** The bank withdrawals are sent through (withdrawals/bank-connector.ts). */
+    bank: BankConnector;
   }
 }
 
@@ -77,6 +85,8 @@ export interface AppOptions {
   acquirer?: CardAcquirer;
   /** The PSP of PIX and boleto; the simulated one by default. */
   psp?: PaymentServiceProvider;
+  /** The bank of withdrawals; the simulated one (test bank accounts) by default. */
+  bank?: BankConnector;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -137,6 +147,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('acquirer', options.acquirer ?? simulatedAcquirer(config.cardHashKey));
   app.decorate('psp', options.psp ?? simulatedPsp());
+  app.decorate('bank', options.bank ?? simulatedBank());
   app.decorate('credentials', new CredentialCache(app.clock));
   app.decorate('outbox', createOutbox());
   app.decorateRequest('caller', null);
@@ -191,6 +202,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       stopJobs = startWorkerJobs({
         db: store.db,
         acquirer: app.acquirer,
+        bank: app.bank,
         outbox: app.outbox,
         clock: app.clock,
         logger: app.log,
@@ -206,6 +218,9 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(operatorPricingRoutes);
   await app.register(receivableRoutes);
   await app.register(walletRoutes);
+  await app.register(anticipationRoutes);
+  await app.register(operatorAnticipationRoutes);
+  await app.register(withdrawalRoutes);
   startDeviceGraphPurge(app);
   await app.register(webhooks, {
     eventTypes: [
@@ -214,6 +229,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       ...SUBMERCHANT_EVENT_TYPES,
       ...BANK_ACCOUNT_EVENT_TYPES,
       ...RECEIVABLE_EVENT_TYPES,
+      ...ANTICIPATION_EVENT_TYPES,
+      ...WITHDRAWAL_EVENT_TYPES,
     ],
   });
   await app.register(sdkAssets);

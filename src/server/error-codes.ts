@@ -4,6 +4,7 @@
  * and the OpenAPI document names its codes (docs/decisions/error-catalogues.md). A new `<resource>/errors.ts`
  * gets one line below; test/server/error-codes.test.ts fails on a catalogue file missing from the list.
  */
+import { ANTICIPATIONS_ERRORS } from './anticipations/errors.js';
 import { BANK_ACCOUNTS_ERRORS } from './bank-accounts/errors.js';
 import { CHARGES_ERRORS } from './charges/errors.js';
 import { DASHBOARD_ERRORS } from './dashboard/errors.js';
@@ -17,10 +18,12 @@ import { SPLIT_ERRORS } from './split/errors.js';
 import { SUBMERCHANTS_ERRORS } from './submerchants/errors.js';
 import { TOKENS_ERRORS } from './tokens/errors.js';
 import { WEBHOOKS_ERRORS } from './webhooks/errors.js';
+import { WITHDRAWALS_ERRORS } from './withdrawals/errors.js';
 
 /** Every catalogue, under the name docs/errors.md groups its codes by (the folder it lives in). */
 export const ERROR_CATALOGUES = {
   general: GENERAL_ERRORS,
+  anticipations: ANTICIPATIONS_ERRORS,
   'bank-accounts': BANK_ACCOUNTS_ERRORS,
   charges: CHARGES_ERRORS,
   dashboard: DASHBOARD_ERRORS,
@@ -33,6 +36,7 @@ export const ERROR_CATALOGUES = {
   submerchants: SUBMERCHANTS_ERRORS,
   tokens: TOKENS_ERRORS,
   webhooks: WEBHOOKS_ERRORS,
+  withdrawals: WITHDRAWALS_ERRORS,
 } as const satisfies Record<string, ErrorCatalogue>;
 
 type Catalogues = typeof ERROR_CATALOGUES;

@@ -34,9 +34,11 @@ test("import * as vigia from '@vigia/node' exposes the client, its errors, webho
       'disputes',
       'fraudSessions',
       'receivables',
+      'anticipations',
       'submerchants',
       'wallets',
       'webhookEndpoints',
+      'withdrawals',
       'webhooks',
     ].sort(),
   );

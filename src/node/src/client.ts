@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Transport } from './http.js';
+import { Anticipations } from './resources/anticipations.js';
 import { BankAccounts, Banks } from './resources/banks.js';
 import { Charges } from './resources/charges.js';
 import { Disputes } from './resources/disputes.js';
@@ -8,6 +9,7 @@ import { Receivables } from './resources/receivables.js';
 import { Submerchants } from './resources/submerchants.js';
 import { Wallets } from './resources/wallets.js';
 import { Deliveries, WebhookEndpoints } from './resources/webhook-endpoints.js';
+import { Withdrawals } from './resources/withdrawals.js';
 import { DEFAULT_RETRY, type RetryOptions } from './retry.js';
 import { webhooks } from './webhooks.js';
 
@@ -35,7 +37,9 @@ export class Vigia {
   readonly banks: Banks;
   readonly bankAccounts: BankAccounts;
   readonly receivables: Receivables;
+  readonly anticipations: Anticipations;
   readonly wallets: Wallets;
+  readonly withdrawals: Withdrawals;
   readonly webhookEndpoints: WebhookEndpoints;
   readonly deliveries: Deliveries;
   readonly webhooks = webhooks;
@@ -70,7 +74,9 @@ export class Vigia {
     this.banks = new Banks(transport);
     this.bankAccounts = new BankAccounts(transport);
     this.receivables = new Receivables(transport);
+    this.anticipations = new Anticipations(transport);
     this.wallets = new Wallets(transport);
+    this.withdrawals = new Withdrawals(transport);
     this.webhookEndpoints = new WebhookEndpoints(transport);
     this.deliveries = new Deliveries(transport);
   }

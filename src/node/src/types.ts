@@ -41,10 +41,24 @@ export type ReasonCode = Item<FraudAnalysis['reasons']>;
 
 export type Receivable = ResponseData<'/v1/receivables/{id}', 'get'>;
 export type ReceivableListParams = QueryParams<'/v1/receivables', 'get'>;
+export type Anticipation = ResponseData<'/v1/anticipations/{id}', 'get'>;
+export type AnticipationSimulation = Exclude<ResponseData<'/v1/anticipations', 'post'>, Anticipation>;
+export type AnticipationCreateParams = Omit<RequestBody<'/v1/anticipations', 'post'>, 'dry_run'>;
+export type AnticipationListParams = QueryParams<'/v1/anticipations', 'get'>;
+export type AnticipationLimits = ResponseData<'/v1/anticipations/limits', 'get'>;
+export type AnticipationLimitsParams = QueryParams<'/v1/anticipations/limits', 'get'>;
 export type Wallet = ResponseData<'/v1/wallets/{id}', 'get'>;
 export type WalletListParams = QueryParams<'/v1/wallets', 'get'>;
 export type WalletEntry = Item<ResponseData<'/v1/wallets/{id}/entries', 'get'>>;
 export type WalletEntryListParams = QueryParams<'/v1/wallets/{id}/entries', 'get'>;
+
+export type Withdrawal = ResponseData<'/v1/withdrawals/{id}', 'get'>;
+export type WithdrawalCreateParams = RequestBody<'/v1/withdrawals', 'post'>;
+export type WithdrawalListParams = QueryParams<'/v1/withdrawals', 'get'>;
+export type WithdrawalTerms = ResponseData<'/v1/withdrawals/terms', 'get'>;
+export type WithdrawalEntry = Item<ResponseData<'/v1/withdrawals/{id}/entries', 'get'>>;
+export type WithdrawalCarriedReceivable = Item<ResponseData<'/v1/withdrawals/{id}/receivables', 'get'>>;
+export type WithdrawalReceivablesParams = QueryParams<'/v1/withdrawals/{id}/receivables', 'get'>;
 
 export type FraudSession = ResponseData<'/v1/fraud/sessions/{id}', 'get'>;
 

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from '../account/routes.js';
+import { operatorAnticipationRoutes } from '../anticipations/operator-routes.js';
+import { anticipationRoutes } from '../anticipations/routes.js';
 import { BANK_ACCOUNT_EVENT_TYPES, bankAccountRoutes } from '../bank-accounts/index.js';
 import { bankRoutes } from '../banks/routes.js';
 import { CHARGE_EVENT_TYPES } from '../charges/index.js';
@@ -27,6 +29,8 @@ import { findDelivery } from '../webhooks/deliveries.js';
 import { deliveryRoutes } from '../webhooks/delivery-routes.js';
 import { endpointRoutes } from '../webhooks/endpoint-routes.js';
 import { presentDelivery } from '../webhooks/present.js';
+import { WITHDRAWAL_EVENT_TYPES } from '../withdrawals/events.js';
+import { withdrawalRoutes } from '../withdrawals/routes.js';
 import { auditRoutes, recordDashboardChange } from './audit.js';
 import { authenticateDashboardRequest } from './auth.js';
 import { merchantBalances } from './balances.js';
@@ -52,6 +56,7 @@ const WEBHOOK_EVENT_TYPES = [
   ...DISPUTE_EVENT_TYPES,
   ...SUBMERCHANT_EVENT_TYPES,
   ...BANK_ACCOUNT_EVENT_TYPES,
+  ...WITHDRAWAL_EVENT_TYPES,
 ];
 
 const sameApi: FastifyPluginAsync = async (app) => {
@@ -68,6 +73,9 @@ const sameApi: FastifyPluginAsync = async (app) => {
   await app.register(operatorPricingRoutes);
   await app.register(receivableRoutes);
   await app.register(walletRoutes);
+  await app.register(anticipationRoutes);
+  await app.register(operatorAnticipationRoutes);
+  await app.register(withdrawalRoutes);
 };
 
 /** What only the dashboard shows: views that join several resources for people rather than programs. */

@@ -1,3 +1,4 @@
+import type { AnticipationsTable } from '../anticipations/table.js';
 import type { BankAccountsTable } from '../bank-accounts/table.js';
 import type {
   ChargeBoletoTable,
@@ -37,6 +38,7 @@ import type {
   WebhookDeliveriesTable,
   WebhookEndpointsTable,
 } from '../webhooks/table.js';
+import type { WithdrawalReceivablesTable, WithdrawalsTable } from '../withdrawals/table.js';
 import type { Store } from './connect.js';
 
 /** Every table of the service (type imports only: each resource owns its table type; migrations are in ./migrations). */
@@ -78,6 +80,9 @@ export interface Database {
   ledger_postings: LedgerPostingsTable;
   merchant_pricing: MerchantPricingTable;
   receivables: ReceivablesTable;
+  anticipations: AnticipationsTable;
+  withdrawals: WithdrawalsTable;
+  withdrawal_receivables: WithdrawalReceivablesTable;
 }
 
 export type VigiaStore = Store<Database>;

@@ -1,7 +1,10 @@
+import type { AnticipationMessages } from './en/anticipations.js';
+import type { DeveloperMessages } from './en/developers.js';
 import type { Messages } from './en/index.js';
 import type { MoneyMessages } from './en/money.js';
 import type { RiskMessages } from './en/risk.js';
 import type { TeamMessages } from './en/team.js';
+import type { WithdrawalMessages } from './en/withdrawals.js';
 
 // The dashboard's words and formats. Each language is its own chunk, loaded before the first render and on a
 // change of language, so the first load carries one language only (docs/decisions/dashboard-message-catalogue.md).
@@ -26,6 +29,9 @@ type AreaMessages = {
   money: MoneyMessages;
   risk: RiskMessages;
   team: TeamMessages;
+  anticipations: AnticipationMessages;
+  developers: DeveloperMessages;
+  withdrawals: WithdrawalMessages;
 };
 const AREA_CATALOGUES: { [A in keyof AreaMessages]: Record<Locale, () => Promise<AreaMessages[A]>> } = {
   money: {
@@ -39,6 +45,18 @@ const AREA_CATALOGUES: { [A in keyof AreaMessages]: Record<Locale, () => Promise
   team: {
     'pt-BR': () => import('./pt-BR/team.js').then((module) => module.team),
     en: () => import('./en/team.js').then((module) => module.team),
+  },
+  anticipations: {
+    'pt-BR': () => import('./pt-BR/anticipations.js').then((module) => module.anticipations),
+    en: () => import('./en/anticipations.js').then((module) => module.anticipations),
+  },
+  developers: {
+    'pt-BR': () => import('./pt-BR/developers.js').then((module) => module.developers),
+    en: () => import('./en/developers.js').then((module) => module.developers),
+  },
+  withdrawals: {
+    'pt-BR': () => import('./pt-BR/withdrawals.js').then((module) => module.withdrawals),
+    en: () => import('./en/withdrawals.js').then((module) => module.withdrawals),
   },
 };
 
