@@ -77,7 +77,9 @@ export const LimitsQuery = Type.Object(
   {
     submerchant_id: Type.Optional(Type.String({ format: 'uuid' })),
     timeframe: Type.Optional(Timeframe),
-    payment_date: Type.Optional(Type.String({ ...DATE, description: 'The first business day from today (São Paulo) when left out.' })),
+    payment_date: Type.Optional(
+      Type.String({ ...DATE, description: 'The first business day from today (São Paulo) when left out.' }),
+    ),
   },
   { additionalProperties: false },
 );
