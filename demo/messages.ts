@@ -21,6 +21,7 @@ const en = {
   'card.exp_year': 'Year',
   'card.cvv': 'CVV',
   'card.pay': 'Pay {amount}',
+  'card.hold': 'Test mode: have the fraud analysis hold this payment for review',
   'result.title': 'Payment',
   'result.hint': "What the shop's backend got back from POST /v1/charges, and what it tells the buyer.",
   'result.none': 'No payment yet.',
@@ -74,6 +75,8 @@ const en = {
   'outcome.reasons': 'Reasons',
   'outcome.id': 'Charge id',
   'outcome.none': 'none',
+  'status.in_review': 'in review',
+  'status.canceled': 'canceled',
   'status.captured': 'captured',
   'status.failed': 'failed',
   'status.refunded': 'refunded',
@@ -83,6 +86,18 @@ const en = {
   'status.not_analyzed': 'not analyzed',
   // What the shop tells the buyer: what to do next, never the fraud analysis's reasons (they would teach a fraudster).
   'buyer.captured': 'Payment approved. Thank you for your order!',
+  // A held charge is authorized, not captured: the buyer is told so, and that nothing is taken if it does not go ahead.
+  'buyer.in_review':
+    'We are reviewing your payment. The amount is reserved on your card, not charged: we will confirm your order soon. If it does not go ahead, the reservation is released and nothing is charged.',
+  'buyer.captured_after_review': 'Your payment was reviewed and approved. Thank you for your order!',
+  'buyer.canceled':
+    'After review, the shop could not accept this order. Nothing was charged: the reservation on your card is released.',
+  'review.title': "The shop's decision",
+  'review.hint':
+    "What the shop's team does on the dashboard's Reviews page (POST /v1/charges/:id/review with the secret key).",
+  'review.approve': 'Approve the order',
+  'review.reject': 'Reject the order',
+  'review.failed': 'The decision failed: {reason}',
   'buyer.card_declined': 'Your card was declined. Please pay with another card or call your bank.',
   'buyer.insufficient_funds': 'The card has no funds or limit for this amount. Please pay with another card.',
   'buyer.processing_error': 'We could not process the card and nothing was charged. Please try again.',
@@ -148,6 +163,7 @@ const ptBR: Messages = {
   'card.exp_year': 'Ano',
   'card.cvv': 'CVV',
   'card.pay': 'Pagar {amount}',
+  'card.hold': 'Modo de teste: fazer a análise antifraude reter este pagamento para revisão',
   'result.title': 'Pagamento',
   'result.hint': 'O que o backend da loja recebeu de POST /v1/charges, e o que ele diz ao comprador.',
   'result.none': 'Nenhum pagamento ainda.',
@@ -201,6 +217,8 @@ const ptBR: Messages = {
   'outcome.reasons': 'Motivos',
   'outcome.id': 'Id da cobrança',
   'outcome.none': 'nenhum',
+  'status.in_review': 'em revisão',
+  'status.canceled': 'cancelada',
   'status.captured': 'capturada',
   'status.failed': 'recusada',
   'status.refunded': 'estornada',
@@ -209,6 +227,17 @@ const ptBR: Messages = {
   'status.declined': 'recusada',
   'status.not_analyzed': 'não analisada',
   'buyer.captured': 'Pagamento aprovado. Obrigado pela sua compra!',
+  'buyer.in_review':
+    'Estamos revisando seu pagamento. O valor está reservado no seu cartão, não cobrado: confirmaremos seu pedido em breve. Se ele não seguir, a reserva é liberada e nada é cobrado.',
+  'buyer.captured_after_review': 'Seu pagamento foi revisado e aprovado. Obrigado pelo seu pedido!',
+  'buyer.canceled':
+    'Após a revisão, a loja não pôde aceitar este pedido. Nada foi cobrado: a reserva no seu cartão foi liberada.',
+  'review.title': 'A decisão da loja',
+  'review.hint':
+    'O que a equipe da loja faz na página Análises do painel (POST /v1/charges/:id/review com a chave secreta).',
+  'review.approve': 'Aprovar o pedido',
+  'review.reject': 'Recusar o pedido',
+  'review.failed': 'A decisão falhou: {reason}',
   'buyer.card_declined': 'Seu cartão foi recusado. Pague com outro cartão ou fale com o seu banco.',
   'buyer.insufficient_funds': 'O cartão não tem saldo ou limite para este valor. Pague com outro cartão.',
   'buyer.processing_error': 'Não conseguimos processar o cartão e nada foi cobrado. Tente de novo.',

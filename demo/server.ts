@@ -43,6 +43,9 @@ const WEBHOOK_EVENTS: WebhookEventType[] = [
   'charge.captured',
   'charge.failed',
   'charge.refunded',
+  'charge.review_opened',
+  'charge.review_closed',
+  'charge.canceled',
   'charge.paid',
   'charge.expired',
 ];
@@ -247,6 +250,13 @@ const ORDER = {
   customer: { name: 'Maria Silva', email: 'maria.silva@example.com', document: '52998224725' },
 };
 
+/**
+ * The buyer of an order the page asks to have held for review (test mode): the magic address makes the analysis say
+ * review (README, "Test-mode fraud outcomes"). A buyer of its own, so that rejecting it in the demo labels this
+ * test buyer fraud, not the shop's usual one (a fraud label raises every later charge of the buyer and the card).
+ */
+const HELD_BUYER = { name: 'Maria Silva', email: 'review@risk.test', document: '11144477735' };
+
 async function readBody(request: http.IncomingMessage, limit: number): Promise<Buffer> {
   let size = 0;
   const chunks: Buffer[] = [];
@@ -268,11 +278,11 @@ async function readJsonBody(request: http.IncomingMessage, limit = 4096): Promis
  * so the buyer is never charged twice.
  */
 async function pay(request: http.IncomingMessage, response: http.ServerResponse, keys: DemoKeys) {
-  let body: { card_token?: unknown; fraud_session_id?: unknown };
+  let body: { card_token?: unknown; fraud_session_id?: unknown; hold_for_review?: unknown };
   try {
     body = (await readJsonBody(request)) as typeof body;
   } catch {
-    return json(response, 400, { message: 'Send JSON { card_token, fraud_session_id }.' });
+    return json(response, 400, { message: 'Send JSON { card_token, fraud_session_id, hold_for_review? }.' });
   }
   const { card_token: cardToken, fraud_session_id: sessionId } = body;
   if (typeof cardToken !== 'string' || !UUID.test(cardToken)) {
@@ -281,8 +291,37 @@ async function pay(request: http.IncomingMessage, response: http.ServerResponse,
   if (sessionId !== null && (typeof sessionId !== 'string' || !UUID.test(sessionId))) {
     return json(response, 400, { message: 'fraud_session_id must be the sessionId from the SDK, or null.' });
   }
+  if (body.hold_for_review !== undefined && typeof body.hold_for_review !== 'boolean') {
+    return json(response, 400, { message: 'hold_for_review must be true or false.' });
+  }
+  const customer = body.hold_for_review ? HELD_BUYER : ORDER.customer;
   return relay(response, 201, () =>
-    vigiaFor(keys).charges.create({ ...ORDER, card_token: cardToken, fraud_session_id: sessionId }),
+    vigiaFor(keys).charges.create({ ...ORDER, customer, card_token: cardToken, fraud_session_id: sessionId }),
+  );
+}
+
+/**
+ * The shop's decision on a charge held for review: what its team does on the dashboard's Reviews page, here a
+ * button on the demo page (POST /v1/charges/:id/review with the secret key). Approve captures, reject cancels.
+ */
+async function decideReview(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  keys: DemoKeys,
+  chargeId: string,
+) {
+  let body: { decision?: unknown };
+  try {
+    body = (await readJsonBody(request)) as typeof body;
+  } catch {
+    return json(response, 400, { message: 'Send JSON { decision: "approve" | "reject" }.' });
+  }
+  const { decision } = body;
+  if (decision !== 'approve' && decision !== 'reject') {
+    return json(response, 400, { message: 'decision must be "approve" or "reject".' });
+  }
+  return relay(response, 200, () =>
+    vigiaFor(keys).charges.review(chargeId, { decision, note: 'Decided on the demo shop page.' }),
   );
 }
 
@@ -453,7 +492,7 @@ async function payPending(request: http.IncomingMessage, response: http.ServerRe
   );
 }
 
-const PENDING_ROUTE = /^\/api\/charges\/([0-9a-f-]{36})\/(paid|simulate-payment)$/i;
+const CHARGE_ACTION_ROUTE = /^\/api\/charges\/([0-9a-f-]{36})\/(paid|simulate-payment|review)$/i;
 
 async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
   const url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`);
@@ -464,9 +503,9 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   if (request.method === 'POST' && url.pathname === '/api/pay' && keys) return pay(request, response, keys);
   if (request.method === 'POST' && url.pathname === '/api/pay-pending' && keys)
     return payPending(request, response, keys);
-  const pending = PENDING_ROUTE.exec(url.pathname);
-  if (pending && keys) {
-    const [, chargeId, action] = pending as unknown as [string, string, string];
+  const chargeAction = CHARGE_ACTION_ROUTE.exec(url.pathname);
+  if (chargeAction && keys) {
+    const [, chargeId, action] = chargeAction as unknown as [string, string, string];
     if (action === 'paid' && request.method === 'GET') {
       const paid = (notificationsByCharge.get(chargeId) ?? []).some((kept) => kept.type === 'charge.paid');
       return json(response, 200, { paid });
@@ -474,12 +513,14 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     // The buyer's bank, played by test mode: the service then notifies this backend (charge.paid).
     if (action === 'simulate-payment' && request.method === 'POST')
       return relay(response, 200, () => vigiaFor(keys).charges.payInTestMode(chargeId));
+    if (action === 'review' && request.method === 'POST')
+      return decideReview(request, response, keys, chargeId);
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return json(
       response,
       405,
-      { message: `Only GET here (and POST /api/pay, POST ${WEBHOOK_PATH}).` },
+      { message: `Only GET here (and POST /api/pay, POST /api/charges/:id/review, POST ${WEBHOOK_PATH}).` },
       { Allow: 'GET, HEAD' },
     );
   }

@@ -1,6 +1,11 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { BUYER_USER_AGENT, openCheckoutWithoutProfiler, sessionIdShown, watchForErrors } from './helpers.js';
+import {
+  BUYER_USER_AGENT,
+  expectAccessible,
+  openCheckoutWithoutProfiler,
+  sessionIdShown,
+  watchForErrors,
+} from './helpers.js';
 
 // The demo checkout speaks to the buyer in Portuguese (its default, and this browser's language) and in English
 // through its visible switch, which is remembered. The SDK and the API answer with codes; the page owns the words.
@@ -8,15 +13,6 @@ import { BUYER_USER_AGENT, openCheckoutWithoutProfiler, sessionIdShown, watchFor
 test.use({ userAgent: BUYER_USER_AGENT, locale: 'pt-BR' });
 // A purchase, its notification and axe-core several times on a shared 2-core machine: 30 s is too tight.
 test.describe.configure({ timeout: 90_000 });
-
-async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target)}`),
-  ).toEqual([]);
-}
 
 const payButton = (page: Page, name: RegExp) => page.getByRole('button', { name });
 

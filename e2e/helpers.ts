@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 // What the specs share about the demo checkout (playwright.config.ts's baseURL): its pages, and its backend's
@@ -134,4 +135,14 @@ export async function openCheckoutWithoutProfiler(
   const sessionId = await sessionIdShown(page);
   await signalsReported(page);
   return { sessionId, errors };
+}
+
+/** No WCAG 2.x A/AA violation on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target)}`),
+  ).toEqual([]);
 }

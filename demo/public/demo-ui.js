@@ -86,7 +86,8 @@
    * page asks the backend what it received for this charge until the outcome's notification is there.
    */
   async function awaitNotification(charge, isCurrent) {
-    const expected = `charge.${charge.status}`;
+    // A held charge announces its review; its decision then, its capture or cancellation.
+    const expected = charge.status === 'in_review' ? 'charge.review_opened' : `charge.${charge.status}`;
     setWebhookStatus('waiting', t('webhooks.waiting', { type: expected }));
     showNotifications([]);
     for (let attempt = 0; attempt < POLL_ATTEMPTS && isCurrent(); attempt++) {
@@ -205,14 +206,51 @@
    * What the shop tells the buyer about the outcome. `failure_message` is the service's explanation for the shop;
    * the buyer gets what to do next (`buyer.<failure_code>`), never the fraud analysis's reasons.
    */
-  const buyerMessage = (charge) =>
-    charge.status === 'captured'
-      ? t('buyer.captured')
-      : (window.DemoMessages[`buyer.${charge.failure_code}`] ?? t('buyer.fallback'));
+  function buyerMessage(charge) {
+    if (charge.status === 'captured')
+      return t(charge.review?.decision === 'approve' ? 'buyer.captured_after_review' : 'buyer.captured');
+    // Held for review: authorized, not charged; and when the shop rejects it, nothing was taken.
+    if (charge.status === 'in_review' || charge.status === 'canceled') return t(`buyer.${charge.status}`);
+    return window.DemoMessages[`buyer.${charge.failure_code}`] ?? t('buyer.fallback');
+  }
   const statusText = (status) => window.DemoMessages[`status.${status}`] ?? status;
 
-  /** The charge as POST /v1/charges answered it: its outcome, and the fraud analysis that went into it. */
-  function showCharge(charge) {
+  /**
+   * The shop's side of a held charge: its team approves or rejects it (on the dashboard, in a real shop), and the
+   * buyer's page then shows the decision. `onDecided` gets the charge as the review left it.
+   */
+  function reviewDecision(charge, onDecided) {
+    const error = el('p', { className: 'field-error', role: 'alert' });
+    const decide = (decision) => async () => {
+      for (const button of buttons) button.disabled = true;
+      error.textContent = '';
+      try {
+        const { data } = await getJson(`/api/charges/${encodeURIComponent(charge.id)}/review`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ decision }),
+        });
+        onDecided(data);
+      } catch (failed) {
+        error.textContent = t('review.failed', { reason: explain(failed) });
+        for (const button of buttons) button.disabled = false;
+      }
+    };
+    const buttons = ['approve', 'reject'].map((decision) =>
+      el('button', { type: 'button', onclick: decide(decision) }, t(`review.${decision}`)),
+    );
+    return el(
+      'section',
+      { className: 'review-decision' },
+      el('h3', {}, t('review.title')),
+      el('p', { className: 'hint' }, t('review.hint')),
+      ...buttons,
+      error,
+    );
+  }
+
+  /** The charge as the service answered it: its outcome, and the fraud analysis that went into it. */
+  function showCharge(charge, onDecided) {
     const analysis = charge.fraud_analysis ?? { status: 'not_analyzed', score: 0, reasons: [] };
     const entry = (term, id, value) => [el('dt', {}, term), el('dd', { id }, value)];
     const reasons = analysis.reasons.length
@@ -250,6 +288,7 @@
         ...entry(t('outcome.reasons'), 'fraud-reasons', reasons),
         ...entry(t('outcome.id'), 'charge-id', charge.id),
       ),
+      ...(charge.status === 'in_review' ? [reviewDecision(charge, onDecided)] : []),
     );
   }
 
@@ -325,13 +364,24 @@
         const { data: charge } = await getJson('/api/pay', {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ card_token: token.id, fraud_session_id: sessionId }),
+          body: JSON.stringify({
+            card_token: token.id,
+            fraud_session_id: sessionId,
+            hold_for_review: byId('hold-for-review').checked,
+          }),
         });
-        const isCurrent = () => payment === payments;
-        awaitNotification(charge, isCurrent).catch((error) => {
-          if (isCurrent()) setWebhookStatus('error', t('webhooks.unreadable', { reason: explain(error) }));
-        });
-        showCharge(charge);
+        // The outcome and its notification; a held charge's later decision is shown the same way, in its place.
+        let step = 0;
+        const show = (shown) => {
+          if (payment !== payments) return;
+          const mine = ++step;
+          const isCurrent = () => payment === payments && mine === step;
+          awaitNotification(shown, isCurrent).catch((error) => {
+            if (isCurrent()) setWebhookStatus('error', t('webhooks.unreadable', { reason: explain(error) }));
+          });
+          showCharge(shown, show);
+        };
+        show(charge);
       } catch (error) {
         showPaymentError(error);
         setWebhookStatus('idle', t('webhooks.noCharge'));

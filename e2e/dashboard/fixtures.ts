@@ -18,7 +18,8 @@ import {
 // The dashboard specs run their own service (development mode, fresh SQLite file) so that they can create users
 // with the real CLI (`vigia user create`), which needs the service's database.
 
-const PORT = 4110;
+// VIGIA_E2E_DASHBOARD_PORT: another port, when another checkout's run holds this one.
+const PORT = Number(process.env.VIGIA_E2E_DASHBOARD_PORT ?? 4110);
 export const DASHBOARD = `http://127.0.0.1:${PORT}/dashboard`;
 const API = `http://127.0.0.1:${PORT}`;
 export const PASSWORD = 'a long e2e password';
@@ -190,18 +191,40 @@ export async function expectAccessible(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
-/** A charge made as a checkout makes it (token and fraud session with the public key), without the profiler's report. */
-export async function makeCharge(vigia: Vigia): Promise<any> {
-  const { public_key: pk, secret_key: sk } = vigia.merchant;
+/** Who pays a held charge, and with what. */
+export interface Buyer {
+  name: string;
+  email: string;
+  document: string;
+  card: { number: string; cvv: string };
+}
+
+const MARIA: Buyer = {
+  name: 'Maria Silva',
+  email: 'maria@example.com',
+  document: '52998224725',
+  card: { number: '4111111111111111', cvv: '123' },
+};
+
+/**
+ * A charge made as a checkout makes it (token and fraud session with the public key), without the profiler's
+ * report: the analysis says review, which holds it (`in_review`). The fixture's merchant and Maria by default.
+ */
+export async function holdCharge(
+  vigia: Vigia,
+  options: { merchant?: Vigia['merchant']; buyer?: Buyer; amount?: number } = {},
+): Promise<any> {
+  const { merchant = vigia.merchant, buyer = MARIA, amount = 12_990 } = options;
+  const { public_key: pk, secret_key: sk } = merchant;
   const ua =
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
   const token = await vigia.api('POST', '/v1/tokens', pk, {
     card: {
-      number: '4111111111111111',
-      holder_name: 'Maria Silva',
+      number: buyer.card.number,
+      holder_name: buyer.name,
       exp_month: 12,
       exp_year: 2030,
-      cvv: '123',
+      cvv: buyer.card.cvv,
     },
   });
   const session = await vigia.api(
@@ -228,18 +251,23 @@ export async function makeCharge(vigia: Vigia): Promise<any> {
       'accept-language': 'pt-BR,pt;q=0.9',
     },
   );
-  const charge = await vigia.api('POST', '/v1/charges', sk, {
-    amount: 12_990,
+  return vigia.api('POST', '/v1/charges', sk, {
+    amount,
     payment_method: 'credit_card',
     card_token: token.id,
     installments: 1,
     fraud_session_id: session.sessionId,
-    customer: { name: 'Maria Silva', email: 'maria@example.com', document: '52998224725' },
+    customer: { name: buyer.name, email: buyer.email, document: buyer.document },
   });
-  // Without the profiler's report the analysis says review, which holds the charge: the merchant approves it, so
-  // the dashboard shows a captured charge that keeps its reasons.
+}
+
+/** A held charge the merchant approves: the dashboard shows a captured charge that keeps its reasons. */
+export async function makeCharge(vigia: Vigia): Promise<any> {
+  const charge = await holdCharge(vigia);
   if (charge.status !== 'in_review') return charge;
-  return vigia.api('POST', `/v1/charges/${charge.id}/review`, sk, { decision: 'approve' });
+  return vigia.api('POST', `/v1/charges/${charge.id}/review`, vigia.merchant.secret_key, {
+    decision: 'approve',
+  });
 }
 
 const COMPANY_DOCUMENTS = ['social_contract', 'cnpj_card', 'proof_of_residence_company'];

@@ -37,6 +37,8 @@ test('every merchant page works at 375 px, by keyboard, without accessibility vi
     ['Webhooks', 'Webhooks'],
     ['Submerchants', 'Submerchants'],
     ['Developers', 'Developers'],
+    ['Risk', 'Risk performance'],
+    ['Team', 'Team'],
   ]) {
     await page.getByRole('link', { name: link, exact: true }).focus();
     await page.keyboard.press('Enter');

@@ -57,3 +57,17 @@ test('the entry carries no words of either language: each catalogue is its own c
   expect(entry).not.toContain('Loading the dashboard');
   expect(readFileSync(path.join(dist, chunk('pt-BR')), 'utf8')).toContain('Carregando o painel');
 });
+
+test("a page area's words may load with its page: the risk page's are in no language chunk", () => {
+  for (const language of ['pt-BR', 'en']) {
+    const words = readFileSync(path.join(dist, chunk(language)), 'utf8');
+    expect(words).not.toContain('Desempenho antifraude');
+    expect(words).not.toContain('Risk performance');
+  }
+  const chunks = readdirSync(path.join(dist, 'chunks')).filter((file) => file.endsWith('.js'));
+  expect(
+    chunks.filter((file) =>
+      readFileSync(path.join(dist, 'chunks', file), 'utf8').includes('Desempenho antifraude'),
+    ),
+  ).toHaveLength(1);
+});

@@ -52,10 +52,11 @@ const pages = {
   anticipations: () => withWords(import('./pages/anticipations.js'), 'anticipations'),
   withdrawals: () => withWords(import('./pages/withdrawals.js'), 'withdrawals'),
   developers: () => withWords(import('./pages/developers.js'), 'developers'),
-  team: () => import('./pages/team.js'),
+  team: () => withWords(import('./pages/team.js'), 'team'),
   operator: () => import('./pages/operator.js'),
   preferences: () => import('./pages/preferences.js'),
   reviews: () => import('./pages/reviews.js'),
+  risk: () => withWords(import('./pages/risk.js'), 'risk'),
   receivables: () => withWords(import('./pages/receivables.js')),
   wallets: () => withWords(import('./pages/wallets.js')),
   pricing: () => withWords(import('./pages/pricing.js')),
@@ -98,6 +99,7 @@ const MERCHANT_ROUTES: Route[] = [
   ],
   ['/team', (_p, user) => <Lazy load={pages.team} view={(m) => <m.TeamPage user={user} />} />],
   ['/reviews', (_p, user) => <Lazy load={pages.reviews} view={(m) => <m.ReviewsPage user={user} />} />],
+  ['/risk', () => <Lazy load={pages.risk} view={(m) => <m.RiskPage />} />],
 ];
 
 const OPERATOR_ROUTES: Route[] = [
@@ -123,6 +125,7 @@ const NAV: Record<'merchant' | 'operator', [string, NavKey][]> = {
     ['/receivables', 'receivables'],
     ['/wallets', 'wallets'],
     ['/reviews', 'reviews'],
+    ['/risk', 'risk'],
     ['/webhooks', 'webhooks'],
     ['/submerchants', 'submerchants'],
     ['/bank-accounts', 'bankAccounts'],

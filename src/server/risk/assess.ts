@@ -5,7 +5,7 @@ import type { Merchant } from '../merchants/service.js';
 import type { DeviceGraphHasher } from './device-graph.js';
 import { analyzeRisk, NOT_ANALYZED } from './engine.js';
 import { recentHistory } from './history.js';
-import { fraudLabelsOf, type LabelKeyer } from './labels.js';
+import type { LabelKeyer } from './labels.js';
 import { DEFAULT_POLICY, policyFor } from './policy.js';
 import type { FraudAnalysis } from './types.js';
 
@@ -46,15 +46,11 @@ export async function assessCharge(
     now,
     graph,
     windows: DEFAULT_POLICY,
-  });
-  const labels = await fraudLabelsOf(trx, {
-    merchantId: merchant.id,
-    subject: { visitorId, cardHash, document: customer.document, ip: null },
-    keyer: input.labelKeyer,
+    labelKeys: input.labelKeyer({ visitorId, cardHash, document: customer.document, ip: null }),
   });
   const policy = policyFor(thresholds);
   const analysis = analyzeRisk(
-    { session, merchant: { allowedHosts: merchant.allowedHosts }, history: { ...history, labels } },
+    { session, merchant: { allowedHosts: merchant.allowedHosts }, history },
     policy,
   );
   return { analysis, visitorId };

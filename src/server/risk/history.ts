@@ -15,6 +15,7 @@ import { deviceOf, sameOsFamily, sessionUserAgent } from './device.js';
 import { type DeviceGraphEntry, recordDeviceGraph } from './device-graph.js';
 import type { MerchantRiskThresholds, RiskPolicy } from './policy.js';
 import { normalizeIp } from './rules/ip-mismatch.js';
+import type { FraudLabelsTable } from './table.js';
 import type { DeviceGraphLinks, RiskInput, VisitorLinks } from './types.js';
 
 const minutesBefore = (now: Date, minutes: number) =>
@@ -41,7 +42,9 @@ interface LinkedSession {
 const parsed = <T>(value: unknown): T[] =>
   (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as T[];
 
-type CardValue = 'merchantId' | 'cardHash' | 'cardSince';
+type CardValue = 'merchantId' | 'cardHash' | 'cardSince' | LabelValue;
+/** The keyed hashes fraud labels are matched by (risk/labels.ts); a null one matches nothing. */
+type LabelValue = 'labelCardKey' | 'labelBuyerKey' | 'labelVisitorKey';
 type GraphValue =
   | 'visitorKey'
   | 'merchantKey'
@@ -74,6 +77,9 @@ interface RiskReadRow {
   review_threshold: number | null;
   decline_threshold: number | null;
   card_charges: number;
+  /** true/false on PostgreSQL, 1/0 on SQLite. */
+  fraud_label_here: boolean | number;
+  fraud_label_elsewhere: boolean | number;
   device_charges?: number;
   linked_charges?: unknown;
   linked_sessions?: unknown;
@@ -90,7 +96,8 @@ const merchantFilter = sql<string>`merchant_id || ''`;
 
 /**
  * What the risk step reads, in one statement (one round trip on PostgreSQL), prepared (db/prepared.ts): the
- * merchant's thresholds, the recent charges of the card and of the device, the device's links (its charges'
+ * merchant's thresholds, the recent charges of the card and of the device, whether the card, buyer or device
+ * carries a fraud label here or at another merchant, the device's links (its charges'
  * cards and buyers, its other sessions' sources) as JSON arrays, and what the platform-wide device graph holds of
  * it (every merchant's rows, counted), adding this charge to the graph. Without a device, only the thresholds and
  * the card's count.
@@ -133,6 +140,8 @@ function riskReadStatement(
       threshold('review_threshold').as('review_threshold'),
       threshold('decline_threshold').as('decline_threshold'),
       countSince('card_hash', value('cardHash'), value('cardSince')).as('card_charges'),
+      fraudLabelExists(eb, value, '=').as('fraud_label_here'),
+      fraudLabelExists(eb, value, '<>').as('fraud_label_elsewhere'),
     ];
     if (!withDevice) return always;
     const visitorId = value('visitorId');
@@ -162,6 +171,32 @@ function riskReadStatement(
       jsonObjectFrom(graphCounts(eb, value)).as('device_graph'),
     ];
   });
+}
+
+/**
+ * Whether a fraud label of the card, buyer or device exists at this merchant (`=`) or at another one (`<>`). Only
+ * the two facts leave the database: never which merchant, charge or value matched. The IP is kept on labels but
+ * not matched: carrier-grade NAT puts many honest buyers behind one address (docs/decisions/fraud-labels.md).
+ */
+function fraudLabelExists(
+  eb: ExpressionBuilder<Database, never>,
+  value: <T = string>(name: DeviceValue) => T,
+  merchant: '=' | '<>',
+) {
+  return eb.exists(
+    eb
+      .selectFrom('fraud_labels')
+      .select(eb.lit(1).as('found'))
+      .where('label', '=', sql.lit<FraudLabelsTable['label']>('fraud'))
+      .where('merchant_id', merchant, value('merchantId'))
+      .where((match) =>
+        match.or([
+          match('card_key', '=', value('labelCardKey')),
+          match('buyer_key', '=', value('labelBuyerKey')),
+          match('visitor_key', '=', value('labelVisitorKey')),
+        ]),
+      ),
+  );
 }
 
 /**
@@ -229,6 +264,8 @@ export async function recentHistory(
     graph: DeviceGraphEntry | null;
     /** The windows (velocity, linking, graph) are the policy's, whatever the merchant's thresholds. */
     windows: Pick<RiskPolicy, 'velocity' | 'linking' | 'graph'>;
+    /** The charge's card, buyer and device as fraud labels key them (risk/labels.ts). */
+    labelKeys: Pick<FraudLabelsTable, 'card_key' | 'buyer_key' | 'visitor_key'>;
   },
 ): Promise<{ thresholds: MerchantRiskThresholds | null; history: RiskInput['history'] }> {
   const { merchantId, now } = input;
@@ -238,6 +275,9 @@ export async function recentHistory(
     merchantId,
     cardHash: input.cardHash,
     cardSince: minutesBefore(now, velocity.card.windowMinutes),
+    labelCardKey: input.labelKeys.card_key,
+    labelBuyerKey: input.labelKeys.buyer_key,
+    labelVisitorKey: input.labelKeys.visitor_key,
   };
   const entry = input.graph;
   const { rows } =
@@ -268,8 +308,12 @@ export async function recentHistory(
       ? null
       : { review: Number(read.review_threshold), decline: Number(read.decline_threshold) };
   const cardCharges = input.cardHash === null ? null : Number(read.card_charges);
+  const labels = {
+    here: Number(read.fraud_label_here) === 1,
+    elsewhere: Number(read.fraud_label_elsewhere) === 1,
+  };
   if (visitorId === null || entry === null)
-    return { thresholds, history: { cardCharges, deviceCharges: null, visitor: null, graph: null } };
+    return { thresholds, history: { cardCharges, deviceCharges: null, visitor: null, graph: null, labels } };
   const visitor = visitorLinks(input, {
     charges: parsed<LinkedCharge>(read.linked_charges),
     sessions: parsed<LinkedSession>(read.linked_sessions),
@@ -281,6 +325,7 @@ export async function recentHistory(
       deviceCharges: Number(read.device_charges),
       visitor,
       graph: graphLinks(read.device_graph, input.cardHash === null),
+      labels,
     },
   };
 }

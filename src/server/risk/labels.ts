@@ -79,32 +79,3 @@ export async function labelCharge(
     })
     .execute();
 }
-
-/**
- * Whether the subject's visitor, card or buyer carries a fraud label at this merchant, and at another merchant of
- * the platform. Only the two facts leave here: never which merchant, charge or value matched. The IP is kept on
- * labels but not matched: carrier-grade NAT puts many honest buyers behind one address
- * (docs/decisions/fraud-labels.md).
- */
-export async function fraudLabelsOf(
-  trx: Kysely<Database>,
-  input: { merchantId: string; subject: LabelSubject; keyer: LabelKeyer },
-): Promise<{ here: boolean; elsewhere: boolean }> {
-  const keys = input.keyer(input.subject);
-  const rows = await trx
-    .selectFrom('fraud_labels')
-    .select((eb) => [
-      eb.fn.max(eb.case().when('merchant_id', '=', input.merchantId).then(1).else(0).end()).as('here'),
-      eb.fn.max(eb.case().when('merchant_id', '<>', input.merchantId).then(1).else(0).end()).as('elsewhere'),
-    ])
-    .where('label', '=', 'fraud')
-    .where((eb) =>
-      eb.or([
-        ...(keys.card_key ? [eb('card_key', '=', keys.card_key)] : []),
-        eb('buyer_key', '=', keys.buyer_key),
-        ...(keys.visitor_key ? [eb('visitor_key', '=', keys.visitor_key)] : []),
-      ]),
-    )
-    .executeTakeFirst();
-  return { here: Number(rows?.here ?? 0) === 1, elsewhere: Number(rows?.elsewhere ?? 0) === 1 };
-}

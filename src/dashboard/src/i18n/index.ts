@@ -2,6 +2,8 @@ import type { AnticipationMessages } from './en/anticipations.js';
 import type { DeveloperMessages } from './en/developers.js';
 import type { Messages } from './en/index.js';
 import type { MoneyMessages } from './en/money.js';
+import type { RiskMessages } from './en/risk.js';
+import type { TeamMessages } from './en/team.js';
 import type { WithdrawalMessages } from './en/withdrawals.js';
 
 // The dashboard's words and formats. Each language is its own chunk, loaded before the first render and on a
@@ -25,6 +27,8 @@ const CATALOGUES: Record<Locale, () => Promise<Messages>> = {
  */
 type AreaMessages = {
   money: MoneyMessages;
+  risk: RiskMessages;
+  team: TeamMessages;
   anticipations: AnticipationMessages;
   developers: DeveloperMessages;
   withdrawals: WithdrawalMessages;
@@ -33,6 +37,14 @@ const AREA_CATALOGUES: { [A in keyof AreaMessages]: Record<Locale, () => Promise
   money: {
     'pt-BR': () => import('./pt-BR/money.js').then((module) => module.money),
     en: () => import('./en/money.js').then((module) => module.money),
+  },
+  risk: {
+    'pt-BR': () => import('./pt-BR/risk.js').then((module) => module.risk),
+    en: () => import('./en/risk.js').then((module) => module.risk),
+  },
+  team: {
+    'pt-BR': () => import('./pt-BR/team.js').then((module) => module.team),
+    en: () => import('./en/team.js').then((module) => module.team),
   },
   anticipations: {
     'pt-BR': () => import('./pt-BR/anticipations.js').then((module) => module.anticipations),

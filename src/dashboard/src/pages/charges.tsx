@@ -247,6 +247,22 @@ function paymentFacts(charge: Charge): [string, ComponentChildren][] {
   return [];
 }
 
+/** A held charge's review: open until when, or how it ended and the reviewer's note. */
+function reviewFacts(charge: Charge): [string, ComponentChildren][] {
+  const { review } = charge;
+  if (!review) return [];
+  const outcome =
+    review.decision === null || review.closed_by === null
+      ? t.charges.reviewOpen(formatTime(review.expires_at))
+      : t.charges.reviewClosed(review.decision === 'approve', review.closed_by, formatTime(review.closed_at));
+  return review.note
+    ? [
+        [t.charges.review, outcome],
+        [t.charges.reviewNote, review.note],
+      ]
+    : [[t.charges.review, outcome]];
+}
+
 export function ChargePage(props: { id: string; user: SessionUser }) {
   const charge = useLoad(() => get<Charge>(`/v1/charges/${props.id}`), [props.id]);
   const activity = useLoad(() => get<Activity>(`/charges/${props.id}/activity`), [props.id]);
@@ -313,6 +329,7 @@ export function ChargePage(props: { id: string; user: SessionUser }) {
                 `${data.customer.name} · ${data.customer.email} · ${data.customer.document}`,
               ],
               [t.charges.head.created, formatTime(data.created_at)],
+              ...reviewFacts(data),
               [t.charges.refundedAt, data.refunded_at ? formatTime(data.refunded_at) : null],
               [t.charges.failure, data.failure_code ? `${data.failure_code}: ${data.failure_message}` : null],
               [t.charges.id, <code key="id">{data.id}</code>],

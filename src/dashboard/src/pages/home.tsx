@@ -13,10 +13,8 @@ import {
   t,
 } from '../i18n/index.js';
 import type { BalancesSummary } from '../money-summary.js';
-import { DateInput, Facts, Link, Page, Show, Table, useLoad } from '../ui.js';
-
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-const daysAgo = (n: number) => isoDay(new Date(Date.now() - n * 24 * 60 * 60 * 1000));
+import { lastDays, PeriodFilter } from '../period.js';
+import { Facts, Link, Page, Show, Table, useLoad } from '../ui.js';
 
 /** A chart drawn by the lazily loaded chart module, with its numbers as a table for screen readers. */
 function DailyChart(props: { title: string; days: Day[]; series: Series[] }) {
@@ -130,32 +128,15 @@ function Balances() {
 }
 
 export function HomePage() {
-  const [period, setPeriod] = useState({ from: daysAgo(29), to: isoDay(new Date()) });
+  const [period, setPeriod] = useState(() => lastDays(30));
   const stats = useLoad(
     () => get<HomeSummary>(`/home${query({ date_from: period.from, date_to: period.to })}`),
     [period.from, period.to],
   );
-  const preset = (days: number) => setPeriod({ from: daysAgo(days - 1), to: isoDay(new Date()) });
   return (
     <Page title={t.home.title}>
       <Balances />
-      <form class="filters" aria-label={t.home.period} onSubmit={(event) => event.preventDefault()}>
-        {[7, 30, 90].map((days) => (
-          <button key={days} type="button" onClick={() => preset(days)}>
-            {t.home.days(days)}
-          </button>
-        ))}
-        <DateInput
-          label={t.common.from}
-          value={period.from}
-          onChange={(from) => from && setPeriod((current) => ({ ...current, from }))}
-        />
-        <DateInput
-          label={t.common.to}
-          value={period.to}
-          onChange={(to) => to && setPeriod((current) => ({ ...current, to }))}
-        />
-      </form>
+      <PeriodFilter period={period} onChange={setPeriod} />
       <Show loaded={stats}>
         {({ data }) => {
           const { totals, sessions, webhooks, days } = data;

@@ -35,6 +35,32 @@ function OrderChoice(props: { order: Order; onChange: (order: Order) => void }) 
   );
 }
 
+/** The columns of a held charge, the same in the merchant's queue and the operator's view. */
+const queuedHead = () => [
+  t.reviews.head.amount,
+  t.reviews.head.risk,
+  t.reviews.head.customer,
+  t.reviews.head.waiting,
+  t.reviews.head.closes,
+];
+
+/** A held charge's cells; its amount links to the charge's page where the reader has one (the merchant). */
+function QueuedCells(props: { charge: QueuedCharge; linked: boolean }) {
+  const { charge } = props;
+  const amount = formatMoney(charge.amount);
+  return (
+    <>
+      <td>{props.linked ? <Link href={`/charges/${charge.id}`}>{amount}</Link> : amount}</td>
+      <td>
+        <Badge value={charge.fraud_analysis.status} /> {charge.fraud_analysis.score}
+      </td>
+      <td>{charge.customer.name}</td>
+      <td>{formatWait(charge.review?.opened_at ?? charge.created_at)}</td>
+      <td>{formatTime(charge.review?.expires_at ?? null)}</td>
+    </>
+  );
+}
+
 /** The selected charge's evidence (as on its page) and the decision form. */
 function ReviewPanel(props: {
   charge: QueuedCharge;
@@ -169,13 +195,7 @@ export function ReviewsPage(props: { user: SessionUser }) {
       <PagedTable
         loaded={queue}
         caption={t.reviews.caption}
-        head={[
-          t.reviews.head.amount,
-          t.reviews.head.risk,
-          t.reviews.head.customer,
-          t.reviews.head.waiting,
-          t.reviews.head.closes,
-        ]}
+        head={queuedHead()}
         empty={t.reviews.empty}
         onPage={setPage}
         row={(charge) => (
@@ -185,13 +205,7 @@ export function ReviewsPage(props: { user: SessionUser }) {
             class={charge.id === current?.id ? 'selected' : undefined}
             onClick={() => setSelected(charges.indexOf(charge))}
           >
-            <td>{formatMoney(charge.amount)}</td>
-            <td>
-              <Badge value={charge.fraud_analysis.status} /> {charge.fraud_analysis.score}
-            </td>
-            <td>{charge.customer.name}</td>
-            <td>{formatWait(charge.review?.opened_at ?? charge.created_at)}</td>
-            <td>{formatTime(charge.review?.expires_at ?? null)}</td>
+            <QueuedCells charge={charge} linked={true} />
           </tr>
         )}
       />
@@ -234,26 +248,13 @@ export function OperatorChargeReviewsPage() {
       <PagedTable
         loaded={queue}
         caption={t.reviews.operatorCaption}
-        head={[
-          t.reviews.head.merchant,
-          t.reviews.head.amount,
-          t.reviews.head.risk,
-          t.reviews.head.customer,
-          t.reviews.head.waiting,
-          t.reviews.head.closes,
-        ]}
+        head={[t.reviews.head.merchant, ...queuedHead()]}
         empty={t.reviews.operatorEmpty}
         onPage={setPage}
         row={(charge) => (
           <tr key={charge.id}>
             <td>{charge.merchant_name}</td>
-            <td>{formatMoney(charge.amount)}</td>
-            <td>
-              <Badge value={charge.fraud_analysis.status} /> {charge.fraud_analysis.score}
-            </td>
-            <td>{charge.customer.name}</td>
-            <td>{formatWait(charge.review?.opened_at ?? charge.created_at)}</td>
-            <td>{formatTime(charge.review?.expires_at ?? null)}</td>
+            <QueuedCells charge={charge} linked={false} />
           </tr>
         )}
       />

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { call, get } from '../api.js';
-import { formatTime, type Messages, t } from '../i18n/index.js';
+import { area, formatTime, t } from '../i18n/index.js';
 import type { SessionUser } from '../main.js';
 import { CopyButton, FieldErrors, Notice, Page, Show, Table, useAction, useLoad } from '../ui.js';
 
@@ -28,7 +28,7 @@ export function TeamPage(props: { user: SessionUser }) {
   const [link, setLink] = useState<{ email: string; url: string } | null>(null);
   const act = async (
     user: TeamUser,
-    change: keyof Messages['team']['done'],
+    change: keyof (typeof area)['team']['done'],
     method: string,
     path: string,
     body?: unknown,
@@ -40,18 +40,18 @@ export function TeamPage(props: { user: SessionUser }) {
         `/users/${user.id}${path}`,
         body,
       );
-      setNotice(`${user.email}: ${t.team.done[change]}`);
+      setNotice(`${user.email}: ${area.team.done[change]}`);
       if (answer.data.password_set_url) setLink({ email: user.email, url: answer.data.password_set_url });
     });
     if (done) users.reload();
   };
   return (
-    <Page title={t.team.title}>
+    <Page title={area.team.title}>
       {notice && <Notice kind="success">{notice}</Notice>}
       {link && (
         <Notice kind="warning">
-          {t.team.sendLink(link.email)} <code>{link.url}</code>{' '}
-          <CopyButton text={link.url} label={t.team.copyLink} />
+          {area.team.sendLink(link.email)} <code>{link.url}</code>{' '}
+          <CopyButton text={link.url} label={area.team.copyLink} />
         </Notice>
       )}
       <FieldErrors error={action.error} />
@@ -59,8 +59,8 @@ export function TeamPage(props: { user: SessionUser }) {
       <Show loaded={users}>
         {(answer) => (
           <Table
-            caption={t.team.users}
-            head={[t.team.head.user, t.team.head.role, t.team.head.state, t.team.head.actions]}
+            caption={area.team.users}
+            head={[area.team.head.user, area.team.head.role, area.team.head.state, area.team.head.actions]}
           >
             {answer.data.map((user) => {
               const self = user.id === props.user.id;
@@ -69,14 +69,14 @@ export function TeamPage(props: { user: SessionUser }) {
                   <td>
                     {user.email}
                     <br />
-                    <small class="muted">{t.team.since(formatTime(user.created_at))}</small>
+                    <small class="muted">{area.team.since(formatTime(user.created_at))}</small>
                   </td>
                   <td>
                     {user.merchant_id === null || self ? (
                       t.common.roles[user.role]
                     ) : (
                       <select
-                        aria-label={t.team.roleOf(user.email)}
+                        aria-label={area.team.roleOf(user.email)}
                         value={user.role}
                         disabled={action.busy}
                         onChange={(event) =>
@@ -93,10 +93,10 @@ export function TeamPage(props: { user: SessionUser }) {
                   </td>
                   <td>
                     {user.disabled
-                      ? t.team.disabled
+                      ? area.team.disabled
                       : user.password_set
-                        ? t.team.active
-                        : t.team.passwordNotSet}
+                        ? area.team.active
+                        : area.team.passwordNotSet}
                   </td>
                   <td class="actions">
                     {!self && (
@@ -109,7 +109,7 @@ export function TeamPage(props: { user: SessionUser }) {
                             : act(user, 'disable', 'POST', '/disable')
                         }
                       >
-                        {user.disabled ? t.team.enable : t.team.disable}
+                        {user.disabled ? area.team.enable : area.team.disable}
                       </button>
                     )}
                     {!self && (
@@ -118,7 +118,7 @@ export function TeamPage(props: { user: SessionUser }) {
                         disabled={action.busy}
                         onClick={() => act(user, 'resetPassword', 'POST', '/reset-password')}
                       >
-                        {t.team.resetPassword}
+                        {area.team.resetPassword}
                       </button>
                     )}
                     <button
@@ -126,7 +126,7 @@ export function TeamPage(props: { user: SessionUser }) {
                       disabled={action.busy}
                       onClick={() => act(user, 'signOut', 'POST', '/sign-out')}
                     >
-                      {t.team.signOutEverywhere}
+                      {area.team.signOutEverywhere}
                     </button>
                     {!self && (
                       <button
@@ -134,7 +134,7 @@ export function TeamPage(props: { user: SessionUser }) {
                         disabled={action.busy}
                         onClick={() => act(user, 'unlock', 'POST', '/unlock')}
                       >
-                        {t.team.forgetFailures}
+                        {area.team.forgetFailures}
                       </button>
                     )}
                   </td>

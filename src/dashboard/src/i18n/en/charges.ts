@@ -33,6 +33,14 @@ export const charges = {
   inInstallments: (amount: string, n: number) => `${amount} in ${n}×`,
   cardExpires: (card: string, month: number, year: number) => `${card}, expires ${month}/${year}`,
   refundedAt: 'Refunded',
+  review: 'Review',
+  reviewOpen: (closes: string) => `waiting for a decision, closes ${closes}`,
+  /** A closed review: its decision, who made it (a dashboard user, the merchant's server, the window's end), when. */
+  reviewClosed: (approved: boolean, by: 'user' | 'api_key' | 'timeout', at: string) =>
+    `${approved ? 'approved: captured' : 'rejected: canceled'} ${
+      { user: 'by a dashboard user', api_key: 'through the API', timeout: 'when its window closed' }[by]
+    }, ${at}`,
+  reviewNote: 'Review note',
   failure: 'Failure',
   id: 'Id',
   risk: 'Risk',

@@ -29,6 +29,8 @@ export const common = {
   no: 'no',
   unknown: 'unknown',
   none: 'none',
+  period: 'Period',
+  days: (n: number) => `${n} days`,
   dateFormat: 'dd/mm/yyyy',
   dateInvalid: 'Write the date as dd/mm/yyyy.',
   nav: {
@@ -45,6 +47,7 @@ export const common = {
     team: 'Team',
     reviewQueue: 'Review queue',
     reviews: 'Reviews',
+    risk: 'Risk',
     chargeReviews: 'Charges in review',
     merchants: 'Merchants',
   },

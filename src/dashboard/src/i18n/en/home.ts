@@ -1,7 +1,5 @@
 export const home = {
   title: 'Home',
-  period: 'Period',
-  days: (n: number) => `${n} days`,
   charges: 'Charges',
   amount: 'Amount',
   approved: 'Approved',

@@ -9,7 +9,6 @@ import { reasons } from './reasons.js';
 import { reviews } from './reviews.js';
 import { signIn } from './sign-in.js';
 import { submerchants } from './submerchants.js';
-import { team } from './team.js';
 import { webhooks } from './webhooks.js';
 
 /**
@@ -26,7 +25,6 @@ export const messages = {
   reviews,
   submerchants,
   bankAccounts,
-  team,
   preferences,
   reasons,
   errors,

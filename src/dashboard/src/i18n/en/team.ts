@@ -1,3 +1,4 @@
+/** The Team page's words: an area catalogue, loaded with its page (i18n/index.ts `loadArea`). */
 export const team = {
   title: 'Team',
   sendLink: (email: string) => `Send this one-time link to ${email} (it works once, for 7 days):`,
@@ -24,3 +25,5 @@ export const team = {
     role: 'Role changed.',
   },
 };
+
+export type TeamMessages = typeof team;

@@ -34,6 +34,13 @@ export const charges: Messages['charges'] = {
   inInstallments: (amount, n) => `${amount} em ${n}×`,
   cardExpires: (card, month, year) => `${card}, validade ${String(month).padStart(2, '0')}/${year}`,
   refundedAt: 'Estornada em',
+  review: 'Análise',
+  reviewOpen: (closes) => `aguardando decisão, encerra ${closes}`,
+  reviewClosed: (approved, by, at) =>
+    `${approved ? 'aprovada: capturada' : 'recusada: cancelada'} ${
+      { user: 'por um usuário do painel', api_key: 'pela API', timeout: 'ao fim do prazo' }[by]
+    }, ${at}`,
+  reviewNote: 'Observação da análise',
   failure: 'Falha',
   id: 'Id',
   risk: 'Risco',

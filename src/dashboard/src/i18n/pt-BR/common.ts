@@ -30,6 +30,8 @@ export const common: Messages['common'] = {
   no: 'não',
   unknown: 'desconhecido',
   none: 'nenhum',
+  period: 'Período',
+  days: (n) => `${n} dias`,
   dateFormat: 'dd/mm/aaaa',
   dateInvalid: 'Escreva a data como dd/mm/aaaa.',
   nav: {
@@ -46,6 +48,7 @@ export const common: Messages['common'] = {
     team: 'Equipe',
     reviewQueue: 'Fila de análise',
     reviews: 'Análises',
+    risk: 'Antifraude',
     chargeReviews: 'Cobranças em análise',
     merchants: 'Lojistas',
   },

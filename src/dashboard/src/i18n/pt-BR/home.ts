@@ -2,8 +2,6 @@ import type { Messages } from '../en/index.js';
 
 export const home: Messages['home'] = {
   title: 'Início',
-  period: 'Período',
-  days: (n) => `${n} dias`,
   charges: 'Cobranças',
   amount: 'Valor',
   approved: 'Aprovadas',

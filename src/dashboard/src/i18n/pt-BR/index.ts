@@ -10,7 +10,6 @@ import { reasons } from './reasons.js';
 import { reviews } from './reviews.js';
 import { signIn } from './sign-in.js';
 import { submerchants } from './submerchants.js';
-import { team } from './team.js';
 import { webhooks } from './webhooks.js';
 
 /** The Portuguese (Brazil) catalogue: the dashboard's default language. */
@@ -24,7 +23,6 @@ export const messages: Messages = {
   reviews,
   submerchants,
   bankAccounts,
-  team,
   preferences,
   reasons,
   errors,

@@ -1,6 +1,6 @@
-import type { Messages } from '../en/index.js';
+import type { TeamMessages } from '../en/team.js';
 
-export const team: Messages['team'] = {
+export const team: TeamMessages = {
   title: 'Equipe',
   sendLink: (email) => `Envie este link de uso único para ${email} (vale uma vez, por 7 dias):`,
   copyLink: 'Copiar o link',

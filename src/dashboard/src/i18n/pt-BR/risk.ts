@@ -1,0 +1,45 @@
+import type { RiskMessages } from '../en/risk.js';
+
+export const risk: RiskMessages = {
+  title: 'Desempenho antifraude',
+  analysed: 'Cobranças analisadas',
+  approvalRate: 'Aprovadas',
+  reviewRate: 'Retidas para análise',
+  declineRate: 'Recusadas',
+  fraudRate: 'Taxa de fraude',
+  fraudRateNote: 'Chargebacks por fraude sobre as cobranças analisadas que receberam dinheiro.',
+  byCount: 'por quantidade',
+  byAmount: 'por valor',
+  paid: 'Cobranças que receberam dinheiro',
+  disputed: 'Chargebacks por fraude',
+  countAndAmount: (count, amount) => `${count} · ${amount}`,
+  reviews: 'Como as análises terminaram',
+  reviewHead: { outcome: 'Resultado', charges: 'Cobranças' },
+  outcomes: {
+    opened: 'Retidas para análise',
+    approved: 'Aprovadas por você',
+    rejected: 'Recusadas por você',
+    approved_at_timeout: 'Aprovadas ao fim do prazo',
+    rejected_at_timeout: 'Recusadas ao fim do prazo',
+    open: 'Ainda aguardando',
+  },
+  reasons: 'O que cada código de motivo pegou',
+  reasonsNote:
+    'Das cobranças que tiveram cada motivo, quantas terminaram como fraude (recusadas na análise ou contestadas por fraude): sua precisão. As demais não têm marcação de fraude, por enquanto.',
+  reasonHead: {
+    code: 'Motivo',
+    charges: 'Cobranças',
+    fraud: 'Terminaram como fraude',
+    notFraud: 'Sem marcação de fraude',
+    precision: 'Precisão',
+  },
+  noReasons: 'Nenhuma cobrança analisada teve código de motivo neste período.',
+  whatIf: 'E se: outros limites nos últimos 30 dias',
+  whatIfNote: (days) =>
+    `As cobranças dos seus últimos ${days} dias pontuadas de novo com estes limites. As cobranças que seus limites recusaram nunca foram capturadas, então nenhum chargeback pôde marcá-las: a taxa de fraude de um limite mais frouxo é um piso.`,
+  reviewAt: 'Análise a partir da pontuação',
+  declineAt: 'Recusa a partir da pontuação',
+  outOfOrder: 'A pontuação de análise não pode ser maior que a de recusa.',
+  simulate: 'Simular',
+  fraudAmongApproved: 'Fraude entre as aprovadas',
+};
