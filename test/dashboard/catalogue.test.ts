@@ -4,12 +4,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { anticipations as enAnticipations } from '../../src/dashboard/src/i18n/en/anticipations.js';
+import { developers as enDevelopers } from '../../src/dashboard/src/i18n/en/developers.js';
 import { messages as enFrame } from '../../src/dashboard/src/i18n/en/index.js';
 import { money as enMoney } from '../../src/dashboard/src/i18n/en/money.js';
 import { risk as enRisk } from '../../src/dashboard/src/i18n/en/risk.js';
 import { team as enTeam } from '../../src/dashboard/src/i18n/en/team.js';
 import { withdrawals as enWithdrawals } from '../../src/dashboard/src/i18n/en/withdrawals.js';
 import { browserLocale, LOCALES, parseDay } from '../../src/dashboard/src/i18n/index.js';
+import { anticipations as ptBRAnticipations } from '../../src/dashboard/src/i18n/pt-BR/anticipations.js';
+import { developers as ptBRDevelopers } from '../../src/dashboard/src/i18n/pt-BR/developers.js';
 import { messages as ptBRFrame } from '../../src/dashboard/src/i18n/pt-BR/index.js';
 import { money as ptBRMoney } from '../../src/dashboard/src/i18n/pt-BR/money.js';
 import { risk as ptBRRisk } from '../../src/dashboard/src/i18n/pt-BR/risk.js';
@@ -25,13 +29,23 @@ import { SUBMERCHANT_STATUSES } from '../../src/server/submerchants/schemas.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/server');
 // Each language's whole catalogue: the one loaded with the language and the areas loaded with their pages.
-const en = { ...enFrame, money: enMoney, withdrawals: enWithdrawals, risk: enRisk, team: enTeam };
+const en = {
+  ...enFrame,
+  money: enMoney,
+  withdrawals: enWithdrawals,
+  risk: enRisk,
+  team: enTeam,
+  anticipations: enAnticipations,
+  developers: enDevelopers,
+};
 const ptBR = {
   ...ptBRFrame,
   money: ptBRMoney,
   withdrawals: ptBRWithdrawals,
   risk: ptBRRisk,
   team: ptBRTeam,
+  anticipations: ptBRAnticipations,
+  developers: ptBRDevelopers,
 };
 const CATALOGUES = { en, 'pt-BR': ptBR } as const;
 
