@@ -5,6 +5,7 @@ import { closeExpiredReviews } from './charges/review.js';
 import type { Clock } from './clock.js';
 import { type JobLogger, startPeriodicJob } from './core/periodic-job.js';
 import type { Database } from './db/database.js';
+import { closeUnansweredDisputes } from './disputes/service.js';
 import { settleDue } from './receivables/settle.js';
 import type { Outbox } from './webhooks/outbox.js';
 
@@ -13,12 +14,14 @@ export const JOB_INTERVALS_MS = {
   reviewExpiry: 60_000,
   pendingExpiry: 30_000,
   settlement: 10 * 60_000,
+  disputeDeadline: 10 * 60_000,
 } as const;
 
 /**
  * The jobs of the processes that run workers (the API unless VIGIA_RUN_WORKER=false, and `vigia worker`): reviews
- * whose window ended, PIX and boleto charges past their expiry, receivables due today. Each is safe on any number
- * of processes at once (one conditional UPDATE decides each row). Returns the stop of all three.
+ * whose window ended, PIX and boleto charges past their expiry, receivables due today, disputes left unanswered
+ * past their evidence deadline. Each is safe on any number of processes at once (one conditional UPDATE decides
+ * each row). Returns the stop of them all.
  */
 export function startWorkerJobs(deps: {
   db: Kysely<Database>;
@@ -58,6 +61,12 @@ export function startWorkerJobs(deps: {
       intervalMs: intervals.settlement,
       logger,
       run: () => settleDue(db, { now: clock(), outbox }),
+    }),
+    startPeriodicJob({
+      name: 'unanswered disputes lost',
+      intervalMs: intervals.disputeDeadline,
+      logger,
+      run: () => closeUnansweredDisputes(db, { now: clock(), outbox }),
     }),
   ];
   return async () => {

@@ -10,7 +10,6 @@ import { chargeNotDisputable, DISPUTES_ERRORS, simulatedNetworkOnly } from './er
 
 const TEST_MODE_ONLY = codesOf(GENERAL_ERRORS, 'TEST_MODE_ONLY');
 
-import { bookableOf, bookChargeback } from '../receivables/book.js';
 import { suggestedEvidence } from './evidence.js';
 import { simulatedVerdict } from './network.js';
 import { presentDispute } from './present.js';
@@ -177,15 +176,6 @@ export const disputeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         outcome: (current) => simulatedVerdict(current.evidence?.text ?? null),
         outbox: app.outbox,
         now: app.clock(),
-        // A lost dispute takes the amount back from whoever is liable for it, on the ledger.
-        whenLost: async (trx, lost) => {
-          const charge = await trx
-            .selectFrom('charges')
-            .selectAll()
-            .where('id', '=', lost.chargeId)
-            .executeTakeFirstOrThrow();
-          await bookChargeback(trx, { charge: bookableOf(charge), now: app.clock() });
-        },
       });
       return { message: `Dispute ${dispute.status} (test mode).`, data: presentDispute(dispute) };
     },

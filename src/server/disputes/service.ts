@@ -3,7 +3,8 @@ import { newId } from '../core/ids.js';
 import { fromJson, toJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
 import { type ListFilters, paginate } from '../db/lists.js';
-import { notFound } from '../errors.js';
+import { ApiError, notFound } from '../errors.js';
+import { bookableOf, bookChargeback } from '../receivables/book.js';
 import { type LabelKeyer, labelCharge } from '../risk/labels.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import {
@@ -194,7 +195,8 @@ export async function submitEvidence(
 
 /**
  * The network's decision on a dispute (reported by the acquirer; the simulated network's, network.ts): won or
- * lost, once. `whenLost` runs in the same transaction: the money side books the chargeback there.
+ * lost, once. A lost dispute takes the amount back from whoever is liable for it, on the ledger, in the same
+ * transaction as the decision.
  */
 export async function closeDispute(
   db: Kysely<Database>,
@@ -202,7 +204,6 @@ export async function closeDispute(
     merchantId: string;
     disputeId: string;
     outcome: (dispute: Dispute) => 'won' | 'lost';
-    whenLost?: (trx: Kysely<Database>, dispute: Dispute) => Promise<void>;
   } & Deps,
 ): Promise<Dispute> {
   const timestamp = input.now.toISOString();
@@ -220,8 +221,51 @@ export async function closeDispute(
       .executeTakeFirst();
     if (!row) throw disputeClosed('decided meanwhile');
     const dispute = toDispute(row);
-    if (status === 'lost') await input.whenLost?.(trx, dispute);
+    if (status === 'lost') {
+      const charge = await trx
+        .selectFrom('charges')
+        .selectAll()
+        .where('id', '=', dispute.chargeId)
+        .executeTakeFirstOrThrow();
+      await bookChargeback(trx, { charge: bookableOf(charge), now: input.now });
+    }
     await recordDisputeEvent(trx, 'dispute.closed', dispute, input);
     return dispute;
   });
+}
+
+/**
+ * Disputes whose evidence deadline passed unanswered are lost: the network rules for the cardholder when the
+ * merchant says nothing. Run by the worker's jobs; at most `batch` per run, the oldest deadline first. A dispute
+ * answered or decided meanwhile is left as it is (closeDispute's conditional UPDATE), and an answer can no longer
+ * arrive once the deadline has passed (submitEvidence's condition), so the two never both win.
+ */
+export async function closeUnansweredDisputes(
+  db: Kysely<Database>,
+  deps: Deps & { batch?: number },
+): Promise<number> {
+  const due = await db
+    .selectFrom('disputes')
+    .select(['id', 'merchant_id'])
+    .where('status', '=', 'needs_response')
+    .where('evidence_due_by', '<=', deps.now.toISOString())
+    .orderBy('evidence_due_by')
+    .limit(deps.batch ?? 100)
+    .execute();
+  let closed = 0;
+  for (const row of due) {
+    try {
+      await closeDispute(db, {
+        ...deps,
+        merchantId: row.merchant_id,
+        disputeId: row.id,
+        outcome: () => 'lost',
+      });
+      closed += 1;
+    } catch (error) {
+      // Another worker closed it first: that is the one outcome, nothing to do here.
+      if (!(error instanceof ApiError && error.code === 'INVALID_STATE')) throw error;
+    }
+  }
+  return closed;
 }
