@@ -37,7 +37,12 @@ export async function listLatencyBenchmark<Info extends ListServerInfo>(options:
     const { info, stop } = await startServer<Info>(options.script, await storeEnvironment(store));
     try {
       options.describe(info, store);
-      figures.push(...(await timeQueries(info, store, options)));
+      const measured = await timeQueries(info, store, options);
+      // On stderr at once: a long run (a seed of a million rows) that fails on its next store keeps these.
+      for (const figure of measured) {
+        console.error(`  ${figure.benchmark} ${figure.metric}: ${figure.value.toFixed(1)} ${figure.unit}`);
+      }
+      figures.push(...measured);
     } finally {
       await stop();
     }
