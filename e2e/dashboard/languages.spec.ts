@@ -39,7 +39,8 @@ test('in pt-BR: sign-in, Home, the charges with their dates in São Paulo time, 
 
   await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle('Início · Painel Vigia');
-  const facts = page.locator('.facts').first();
+  // The period's figures (the balances above them are facts too).
+  const facts = page.locator('.facts', { hasText: 'Cobranças' });
   await expect(facts).toContainText('Cobranças');
   // Reais in pt-BR (the merchant may have other specs' charges too: the format is what is checked).
   await expect(facts).toContainText(/R\$\s\d{1,3}(\.\d{3})*,\d{2}/);

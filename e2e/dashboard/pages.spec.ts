@@ -32,6 +32,8 @@ test('every merchant page works at 375 px, by keyboard, without accessibility vi
 
   for (const [link, heading] of [
     ['Charges', 'Charges'],
+    ['Receivables', 'Receivables'],
+    ['Wallets', 'Wallets'],
     ['Webhooks', 'Webhooks'],
     ['Submerchants', 'Submerchants'],
     ['Developers', 'Developers'],

@@ -4,16 +4,23 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { messages as en } from '../../src/dashboard/src/i18n/en/index.js';
+import { messages as enFrame } from '../../src/dashboard/src/i18n/en/index.js';
+import { money as enMoney } from '../../src/dashboard/src/i18n/en/money.js';
 import { browserLocale, LOCALES, parseDay } from '../../src/dashboard/src/i18n/index.js';
-import { messages as ptBR } from '../../src/dashboard/src/i18n/pt-BR/index.js';
+import { messages as ptBRFrame } from '../../src/dashboard/src/i18n/pt-BR/index.js';
+import { money as ptBRMoney } from '../../src/dashboard/src/i18n/pt-BR/money.js';
+import { parseHundredths } from '../../src/dashboard/src/money-format.js';
 import { CHARGE_STATUSES } from '../../src/server/charges/schemas.js';
 import { ERRORS } from '../../src/server/error-codes.js';
+import { RECEIVABLE_STATUSES } from '../../src/server/receivables/schemas.js';
 import { RULES } from '../../src/server/risk/rules/index.js';
 import { DOCUMENT_TYPES } from '../../src/server/submerchants/document-types.js';
 import { SUBMERCHANT_STATUSES } from '../../src/server/submerchants/schemas.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/server');
+// Each language's whole catalogue: the one loaded with the language and the areas loaded with their pages.
+const en = { ...enFrame, money: enMoney };
+const ptBR = { ...ptBRFrame, money: ptBRMoney };
 const CATALOGUES = { en, 'pt-BR': ptBR } as const;
 
 /** Every leaf of a catalogue as `area.key.sub` → its kind (a sentence or a function of parameters). */
@@ -72,6 +79,7 @@ describe('the dashboard catalogues', () => {
     const statuses = [
       ...CHARGE_STATUSES,
       ...SUBMERCHANT_STATUSES,
+      ...RECEIVABLE_STATUSES,
       'approved',
       'review',
       'declined',
@@ -102,6 +110,18 @@ describe('the dashboard catalogues', () => {
     expect(parseDay('31/02/2026')).toBeNull();
     expect(parseDay('10/29/2026')).toBeNull();
     expect(parseDay('2026-10-29')).toBeNull();
+  });
+
+  test('a rate or an amount is typed with either decimal separator, at most two decimals', () => {
+    expect(parseHundredths('2,99')).toBe(299);
+    expect(parseHundredths('2.99')).toBe(299);
+    expect(parseHundredths('3,5')).toBe(350);
+    expect(parseHundredths(' 10 ')).toBe(1000);
+    expect(parseHundredths('0')).toBe(0);
+    expect(parseHundredths('2,999')).toBeNull();
+    expect(parseHundredths('1.234,56')).toBeNull();
+    expect(parseHundredths('-1')).toBeNull();
+    expect(parseHundredths('')).toBeNull();
   });
 });
 

@@ -2,8 +2,16 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { call, useSession } from './api.js';
 import type { Messages } from './i18n/index.js';
-import { browserLocale, isLocale, type Locale, locale, setLanguage, t, timeZone } from './i18n/index.js';
-import { SetPasswordPage, SignInPage } from './pages/sign-in.js';
+import {
+  browserLocale,
+  isLocale,
+  type Locale,
+  loadArea,
+  locale,
+  setLanguage,
+  t,
+  timeZone,
+} from './i18n/index.js';
 import { match, navigate, useLocation } from './router.js';
 import { Lazy, Link, Notice } from './ui.js';
 
@@ -28,9 +36,15 @@ type Route = [
   view: (params: Record<string, string>, user: SessionUser) => preact.JSX.Element,
 ];
 
-// Each page area is its own chunk, loaded when first opened: the first load carries the frame and sign-in only.
+/** A page's module, once the money area's words are loaded too (both at once): Home shows the balances. */
+const withMoneyWords = <M,>(page: Promise<M>): Promise<M> =>
+  Promise.all([page, loadArea('money')]).then(([module]) => module);
+
+// Each page area is its own chunk, loaded when first opened, sign-in too: the first load carries the frame only
+// (docs/decisions/dashboard-message-catalogue.md).
 const pages = {
-  home: () => import('./pages/home.js'),
+  signIn: () => import('./pages/sign-in.js'),
+  home: () => withMoneyWords(import('./pages/home.js')),
   charges: () => import('./pages/charges.js'),
   webhooks: () => import('./pages/webhooks.js'),
   submerchants: () => import('./pages/submerchants.js'),
@@ -40,6 +54,9 @@ const pages = {
   operator: () => import('./pages/operator.js'),
   preferences: () => import('./pages/preferences.js'),
   reviews: () => import('./pages/reviews.js'),
+  receivables: () => withMoneyWords(import('./pages/receivables.js')),
+  wallets: () => withMoneyWords(import('./pages/wallets.js')),
+  pricing: () => withMoneyWords(import('./pages/pricing.js')),
 };
 
 const MERCHANT_ROUTES: Route[] = [
@@ -49,6 +66,9 @@ const MERCHANT_ROUTES: Route[] = [
     '/charges/:id',
     (p, user) => <Lazy load={pages.charges} view={(m) => <m.ChargePage id={p.id!} user={user} />} />,
   ],
+  ['/receivables', () => <Lazy load={pages.receivables} view={(m) => <m.ReceivablesPage />} />],
+  ['/wallets', () => <Lazy load={pages.wallets} view={(m) => <m.WalletsPage />} />],
+  ['/wallets/:id', (p) => <Lazy load={pages.wallets} view={(m) => <m.WalletPage id={p.id!} />} />],
   ['/webhooks', (_p, user) => <Lazy load={pages.webhooks} view={(m) => <m.WebhooksPage user={user} />} />],
   [
     '/webhooks/:id',
@@ -79,6 +99,10 @@ const OPERATOR_ROUTES: Route[] = [
   ['/bank-accounts', () => <Lazy load={pages.bankAccounts} view={(m) => <m.BankAccountQueuePage />} />],
   ['/charge-reviews', () => <Lazy load={pages.reviews} view={(m) => <m.OperatorChargeReviewsPage />} />],
   ['/merchants', () => <Lazy load={pages.operator} view={(m) => <m.MerchantsPage />} />],
+  [
+    '/merchants/:id/pricing',
+    (p) => <Lazy load={pages.pricing} view={(m) => <m.PricingPage merchantId={p.id!} />} />,
+  ],
   ['/team', (_p, user) => <Lazy load={pages.team} view={(m) => <m.TeamPage user={user} />} />],
 ];
 
@@ -88,6 +112,8 @@ const NAV: Record<'merchant' | 'operator', [string, NavKey][]> = {
   merchant: [
     ['/', 'home'],
     ['/charges', 'charges'],
+    ['/receivables', 'receivables'],
+    ['/wallets', 'wallets'],
     ['/reviews', 'reviews'],
     ['/webhooks', 'webhooks'],
     ['/submerchants', 'submerchants'],
@@ -211,20 +237,27 @@ function App() {
       () => setSession(null),
     );
   }, []);
-  if (path === '/set-password') return <SetPasswordPage />;
+  if (path === '/set-password') {
+    return <Lazy load={pages.signIn} view={(m) => <m.SetPasswordPage />} />;
+  }
   if (session === undefined) return <p class="loading">{t.common.loadingDashboard}</p>;
   if (session === null) {
     return (
-      <SignInPage
-        onLanguage={(next) => {
-          localStorage.setItem(LANGUAGE_KEY, next);
-          speak(next, null);
-        }}
-        onSignedIn={(data) => {
-          // Home first: the frame, drawn once the language is set, reads its address when it mounts.
-          navigate('/', true);
-          signedIn(data as SessionData);
-        }}
+      <Lazy
+        load={pages.signIn}
+        view={(m) => (
+          <m.SignInPage
+            onLanguage={(next) => {
+              localStorage.setItem(LANGUAGE_KEY, next);
+              speak(next, null);
+            }}
+            onSignedIn={(data) => {
+              // Home first: the frame, drawn once the language is set, reads its address when it mounts.
+              navigate('/', true);
+              signedIn(data as SessionData);
+            }}
+          />
+        )}
       />
     );
   }

@@ -18,18 +18,23 @@ import { Id } from '../http/envelope.js';
 import { currentPublicKey, rollMerchantKey } from '../merchants/keys.js';
 import { operatorMerchantRoutes } from '../merchants/operator-routes.js';
 import { presentRolledKey } from '../merchants/present.js';
+import { operatorPricingRoutes } from '../pricing/operator-routes.js';
+import { receivableRoutes } from '../receivables/routes.js';
 import { riskRoutes } from '../risk/routes.js';
 import { SUBMERCHANT_EVENT_TYPES, submerchantRoutes } from '../submerchants/index.js';
+import { walletRoutes } from '../wallets/routes.js';
 import { findDelivery } from '../webhooks/deliveries.js';
 import { deliveryRoutes } from '../webhooks/delivery-routes.js';
 import { endpointRoutes } from '../webhooks/endpoint-routes.js';
 import { presentDelivery } from '../webhooks/present.js';
 import { auditRoutes, recordDashboardChange } from './audit.js';
 import { authenticateDashboardRequest } from './auth.js';
+import { merchantBalances } from './balances.js';
 import { chargeEvents, chargeFraudSession, explainReasons } from './charge-activity.js';
 import { chargeReviewQueue } from './charge-reviews.js';
 import { HomeStats, MAX_PERIOD_DAYS, periodDays } from './home.js';
 import { preferenceRoutes } from './preference-routes.js';
+import { receivableCalendar } from './receivable-calendar.js';
 import { reviewQueue } from './review-queue.js';
 import { sessionRoutes } from './session-routes.js';
 import { sendTestEvent } from './test-event.js';
@@ -60,6 +65,9 @@ const sameApi: FastifyPluginAsync = async (app) => {
   await app.register(operatorMerchantRoutes);
   await app.register(bankRoutes);
   await app.register(bankAccountRoutes);
+  await app.register(operatorPricingRoutes);
+  await app.register(receivableRoutes);
+  await app.register(walletRoutes);
 };
 
 /** What only the dashboard shows: views that join several resources for people rather than programs. */
@@ -225,6 +233,41 @@ const dashboardViews: FastifyPluginAsyncTypebox = async (app) => {
       const stats = await home.forPeriod(merchantOf(request).id, period, app.clock());
       return { message: 'Home retrieved.', data: stats };
     },
+  );
+
+  app.get('/balances', { config: { auth: 'secret', rateLimit: 'queries' } }, async (request) => ({
+    message: 'Balances retrieved.',
+    data: await merchantBalances(app.store.db, merchantOf(request).id, app.clock()),
+  }));
+
+  app.get(
+    '/receivables/calendar',
+    {
+      config: { auth: 'secret', rateLimit: 'queries' },
+      schema: {
+        querystring: Type.Object(
+          {
+            month: Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM' }),
+            recipient_id: Type.Optional(
+              Type.String({
+                format: 'uuid',
+                description: "Only this recipient's: yours or a submerchant's.",
+              }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request) => ({
+      message: 'Receivable calendar retrieved.',
+      data: await receivableCalendar(
+        app.store.db,
+        merchantOf(request).id,
+        request.query.month,
+        request.query.recipient_id?.toLowerCase(),
+      ),
+    }),
   );
 
   // Status histories record the operator user's id as the actor; people read e-mails.

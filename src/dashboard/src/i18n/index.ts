@@ -1,4 +1,5 @@
 import type { Messages } from './en/index.js';
+import type { MoneyMessages } from './en/money.js';
 
 // The dashboard's words and formats. Each language is its own chunk, loaded before the first render and on a
 // change of language, so the first load carries one language only (docs/decisions/dashboard-message-catalogue.md).
@@ -14,6 +15,35 @@ const CATALOGUES: Record<Locale, () => Promise<Messages>> = {
   'pt-BR': () => import('./pt-BR/index.js').then((module) => module.messages),
   en: () => import('./en/index.js').then((module) => module.messages),
 };
+
+/**
+ * Page areas whose words load with their pages rather than with the language: the first load carries the frame's
+ * and the first pages' words only. Each area is typed by its English catalogue, as `Messages` is.
+ */
+type AreaMessages = {
+  money: MoneyMessages;
+};
+const AREA_CATALOGUES: { [A in keyof AreaMessages]: Record<Locale, () => Promise<AreaMessages[A]>> } = {
+  money: {
+    'pt-BR': () => import('./pt-BR/money.js').then((module) => module.money),
+    en: () => import('./en/money.js').then((module) => module.money),
+  },
+};
+
+/**
+ * The words of the areas loaded so far, in the current language (`area.money.wallets.title`): read an area only in
+ * pages whose loader awaited `loadArea` for it.
+ */
+export const area = {} as AreaMessages;
+
+// An area's words, set by its name (TypeScript cannot follow a name of the union to its own catalogue's type).
+const setArea = (name: keyof AreaMessages, words: AreaMessages[keyof AreaMessages]) => {
+  (area as Record<string, unknown>)[name] = words;
+};
+
+export async function loadArea(name: keyof AreaMessages): Promise<void> {
+  if (!(name in area)) setArea(name, await AREA_CATALOGUES[name][locale]());
+}
 
 /**
  * The formats of each language: English reads dates day first too (dd/mm/yyyy, en-GB), as the amounts beside
@@ -51,8 +81,14 @@ export function knownTimeZone(zone: string | null | undefined): string {
 
 let formats = makeFormats();
 
+/** The `Intl` locale of the current language, for the formats that pages keep in their own chunks. */
+export const intlLocale = (): string => INTL_LOCALE[locale];
+
 export async function setLanguage(next: Locale, zone: string | null = timeZone): Promise<void> {
+  const loadedAreas = Object.keys(area) as (keyof AreaMessages)[];
+  const areaWords = await Promise.all(loadedAreas.map((name) => AREA_CATALOGUES[name][next]()));
   t = await CATALOGUES[next]();
+  for (const [index, name] of loadedAreas.entries()) setArea(name, areaWords[index]!);
   locale = next;
   timeZone = knownTimeZone(zone);
   formats = makeFormats();

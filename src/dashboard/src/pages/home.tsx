@@ -2,8 +2,18 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { get, query } from '../api.js';
 import type { Series } from '../charts.js';
 import type { HomeDay as Day, HomeSummary } from '../home-summary.js';
-import { formatCount, formatDay, formatMoney, formatRatio, formatShare, t } from '../i18n/index.js';
-import { DateInput, Facts, Page, Show, Table, useLoad } from '../ui.js';
+import {
+  area,
+  formatCount,
+  formatDay,
+  formatMoney,
+  formatRatio,
+  formatShare,
+  formatTime,
+  t,
+} from '../i18n/index.js';
+import type { BalancesSummary } from '../money-summary.js';
+import { DateInput, Facts, Link, Page, Show, Table, useLoad } from '../ui.js';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const daysAgo = (n: number) => isoDay(new Date(Date.now() - n * 24 * 60 * 60 * 1000));
@@ -77,6 +87,48 @@ const rate = (part: number, day: Day) =>
 const formatRate = (value: number) => formatRatio(value / 100);
 const formatMs = (ms: number | null) => (ms === null ? '—' : `${formatCount(ms)} ms`);
 
+/** The merchant's wallet now (whatever the period), and what it holds for its submerchants. */
+function Balances() {
+  const balances = useLoad(() => get<BalancesSummary>('/balances'), []);
+  return (
+    <section class="card" aria-labelledby="balances-title">
+      <h2 id="balances-title">{area.money.balances.title}</h2>
+      <Show loaded={balances}>
+        {({ data: { merchant, submerchants } }) => (
+          <>
+            <p class="muted">{area.money.balances.balancesNow(formatTime(merchant.updated_at))}</p>
+            <Facts
+              items={[
+                [area.money.balances.available, formatMoney(merchant.available)],
+                [area.money.balances.waitingFunds, formatMoney(merchant.waiting_funds)],
+                [area.money.balances.inTransit, formatMoney(merchant.in_transit)],
+                [area.money.balances.blocked, formatMoney(merchant.blocked)],
+              ]}
+            />
+            {submerchants.wallets > 0 && (
+              <>
+                <h3>{area.money.balances.submerchantBalances(submerchants.wallets)}</h3>
+                <Facts
+                  items={[
+                    [area.money.balances.available, formatMoney(submerchants.available)],
+                    [area.money.balances.waitingFunds, formatMoney(submerchants.waiting_funds)],
+                    [area.money.balances.inTransit, formatMoney(submerchants.in_transit)],
+                    [area.money.balances.blocked, formatMoney(submerchants.blocked)],
+                  ]}
+                />
+              </>
+            )}
+            <p class="actions compact">
+              <Link href="/receivables">{area.money.balances.receivablesLink}</Link>
+              <Link href="/wallets">{area.money.balances.walletsLink}</Link>
+            </p>
+          </>
+        )}
+      </Show>
+    </section>
+  );
+}
+
 export function HomePage() {
   const [period, setPeriod] = useState({ from: daysAgo(29), to: isoDay(new Date()) });
   const stats = useLoad(
@@ -86,6 +138,7 @@ export function HomePage() {
   const preset = (days: number) => setPeriod({ from: daysAgo(days - 1), to: isoDay(new Date()) });
   return (
     <Page title={t.home.title}>
+      <Balances />
       <form class="filters" aria-label={t.home.period} onSubmit={(event) => event.preventDefault()}>
         {[7, 30, 90].map((days) => (
           <button key={days} type="button" onClick={() => preset(days)}>

@@ -311,6 +311,10 @@ export function MerchantsPage() {
                     {merchant.name}
                     <br />
                     <small class="muted">{merchant.id}</small>
+                    <br />
+                    <Link href={`/merchants/${merchant.id}/pricing`}>
+                      {t.operator.pricingOf(merchant.name)}
+                    </Link>
                   </td>
                   <td>{formatTime(merchant.created_at)}</td>
                   <td>

@@ -37,6 +37,8 @@ export const common = {
     webhooks: 'Webhooks',
     submerchants: 'Submerchants',
     bankAccounts: 'Bank accounts',
+    receivables: 'Receivables',
+    wallets: 'Wallets',
     developers: 'Developers',
     team: 'Team',
     reviewQueue: 'Review queue',
@@ -68,5 +70,8 @@ export const common = {
     consumed: 'consumed',
     pending_verification: 'pending verification',
     verified: 'verified',
+    waiting_funds: 'waiting funds',
+    prepaid: 'prepaid',
+    suspended: 'suspended',
   },
 };

@@ -33,6 +33,7 @@ export const operator = {
   merchantsHead: { merchant: 'Merchant', created: 'Created', limits: 'Requests per minute (empty: default)' },
   categories: { transactions: 'transactions', queries: 'queries', default: 'default' },
   saveLimits: 'Save limits',
+  pricingOf: (name: string) => `Pricing of ${name}`,
   limitsSaved: (name: string) => `Rate limits of ${name} saved.`,
   wait: {
     minutes: (m: number) => `${m} min`,

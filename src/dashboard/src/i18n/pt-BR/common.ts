@@ -38,6 +38,8 @@ export const common: Messages['common'] = {
     webhooks: 'Webhooks',
     submerchants: 'Subcontas',
     bankAccounts: 'Contas bancárias',
+    receivables: 'Recebíveis',
+    wallets: 'Carteiras',
     developers: 'Desenvolvedores',
     team: 'Equipe',
     reviewQueue: 'Fila de análise',
@@ -68,5 +70,8 @@ export const common: Messages['common'] = {
     consumed: 'usada',
     pending_verification: 'aguardando verificação',
     verified: 'verificada',
+    waiting_funds: 'a receber',
+    prepaid: 'antecipado',
+    suspended: 'suspenso',
   },
 };

@@ -39,6 +39,7 @@ export const operator: Messages['operator'] = {
   },
   categories: { transactions: 'transações', queries: 'consultas', default: 'padrão' },
   saveLimits: 'Salvar limites',
+  pricingOf: (name) => `Tarifas de ${name}`,
   limitsSaved: (name) => `Limites de requisições de ${name} salvos.`,
   wait: {
     minutes: (m) => `${m} min`,
