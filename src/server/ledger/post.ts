@@ -141,7 +141,8 @@ const ALONGSIDE_IN_ONE_STATEMENT = 500;
 /**
  * The transaction's row, its postings and the rows alongside. On PostgreSQL one statement (data-modifying WITH):
  * each round trip costs a loaded machine a socket write and a wake-up, the largest share of a split charge's
- * booking (bench/README.md, "A split charge's booking"). SQLite runs in process: one statement each.
+ * booking (docs/decisions/a-ledger-transaction-s-rows-in-one-statement-on-postgresql.md). SQLite runs in
+ * process: one statement each.
  */
 async function appendRows(
   trx: Kysely<Database>,
