@@ -1,4 +1,5 @@
 import { accountBenchmark } from './account.bench.js';
+import { anticipationLimitsBenchmark } from './anticipation-limits.bench.js';
 import { chargeCreateBenchmark } from './charge-create.bench.js';
 import { chargeListBenchmark } from './charge-list.bench.js';
 import { dashboardHomeBenchmark } from './dashboard-home.bench.js';
@@ -34,6 +35,7 @@ const benchmarks: Record<string, (durationSeconds: number) => Promise<BenchFigur
   'charge-list': chargeListBenchmark,
   'receivables-list': receivablesListBenchmark,
   'wallet-read': walletReadBenchmark,
+  'anticipation-limits': anticipationLimitsBenchmark,
   'dashboard-home': dashboardHomeBenchmark,
   'webhook-throughput': webhookThroughputBenchmark,
   'webhook-latency': webhookLatencyBenchmark,

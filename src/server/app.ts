@@ -4,6 +4,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest
 import pino, { type DestinationStream } from 'pino';
 import { accountKeyRoutes } from './account/keys-routes.js';
 import { accountRoutes } from './account/routes.js';
+import { ANTICIPATION_EVENT_TYPES } from './anticipations/events.js';
+import { operatorAnticipationRoutes } from './anticipations/operator-routes.js';
+import { anticipationRoutes } from './anticipations/routes.js';
 import { BANK_ACCOUNT_EVENT_TYPES, bankAccountRoutes } from './bank-accounts/index.js';
 import { bankRoutes } from './banks/routes.js';
 import { keyLookup } from './callers.js';
@@ -206,6 +209,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(operatorPricingRoutes);
   await app.register(receivableRoutes);
   await app.register(walletRoutes);
+  await app.register(anticipationRoutes);
+  await app.register(operatorAnticipationRoutes);
   startDeviceGraphPurge(app);
   await app.register(webhooks, {
     eventTypes: [
@@ -214,6 +219,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       ...SUBMERCHANT_EVENT_TYPES,
       ...BANK_ACCOUNT_EVENT_TYPES,
       ...RECEIVABLE_EVENT_TYPES,
+      ...ANTICIPATION_EVENT_TYPES,
     ],
   });
   await app.register(sdkAssets);

@@ -4,6 +4,7 @@
  * and the OpenAPI document names its codes (docs/decisions/error-catalogues.md). A new `<resource>/errors.ts`
  * gets one line below; test/server/error-codes.test.ts fails on a catalogue file missing from the list.
  */
+import { ANTICIPATIONS_ERRORS } from './anticipations/errors.js';
 import { BANK_ACCOUNTS_ERRORS } from './bank-accounts/errors.js';
 import { CHARGES_ERRORS } from './charges/errors.js';
 import { DASHBOARD_ERRORS } from './dashboard/errors.js';
@@ -21,6 +22,7 @@ import { WEBHOOKS_ERRORS } from './webhooks/errors.js';
 /** Every catalogue, under the name docs/errors.md groups its codes by (the folder it lives in). */
 export const ERROR_CATALOGUES = {
   general: GENERAL_ERRORS,
+  anticipations: ANTICIPATIONS_ERRORS,
   'bank-accounts': BANK_ACCOUNTS_ERRORS,
   charges: CHARGES_ERRORS,
   dashboard: DASHBOARD_ERRORS,

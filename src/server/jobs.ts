@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { advanceAnticipations } from './anticipations/pay.js';
 import type { CardAcquirer } from './charges/acquirer.js';
 import { expireDueCharges } from './charges/pending.js';
 import { closeExpiredReviews } from './charges/review.js';
@@ -15,13 +16,14 @@ export const JOB_INTERVALS_MS = {
   pendingExpiry: 30_000,
   settlement: 10 * 60_000,
   disputeDeadline: 10 * 60_000,
+  anticipations: 5_000,
 } as const;
 
 /**
  * The jobs of the processes that run workers (the API unless VIGIA_RUN_WORKER=false, and `vigia worker`): reviews
  * whose window ended, PIX and boleto charges past their expiry, receivables due today, disputes left unanswered
- * past their evidence deadline. Each is safe on any number of processes at once (one conditional UPDATE decides
- * each row). Returns the stop of them all.
+ * past their evidence deadline, anticipations to approve (test mode) or pay. Each is safe on any number of
+ * processes at once (one conditional UPDATE decides each row). Returns the stop of them all.
  */
 export function startWorkerJobs(deps: {
   db: Kysely<Database>;
@@ -67,6 +69,12 @@ export function startWorkerJobs(deps: {
       intervalMs: intervals.disputeDeadline,
       logger,
       run: () => closeUnansweredDisputes(db, { now: clock(), outbox }),
+    }),
+    startPeriodicJob({
+      name: 'anticipations advanced',
+      intervalMs: intervals.anticipations,
+      logger,
+      run: () => advanceAnticipations(db, { now: clock(), outbox }),
     }),
   ];
   return async () => {

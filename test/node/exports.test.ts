@@ -34,6 +34,7 @@ test("import * as vigia from '@vigia/node' exposes the client, its errors, webho
       'disputes',
       'fraudSessions',
       'receivables',
+      'anticipations',
       'submerchants',
       'wallets',
       'webhookEndpoints',

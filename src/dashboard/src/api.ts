@@ -36,8 +36,14 @@ export function useSession(token: string, signedOut: () => void): void {
   onSignedOut = signedOut;
 }
 
-export async function call<T>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+/** `extraHeaders`: e.g. the `Idempotency-Key` of a route that moves money. */
+export async function call<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
   let response: Response;

@@ -36,27 +36,28 @@ type Route = [
   view: (params: Record<string, string>, user: SessionUser) => preact.JSX.Element,
 ];
 
-/** A page's module, once the money area's words are loaded too (both at once): Home shows the balances. */
-const withMoneyWords = <M,>(page: Promise<M>): Promise<M> =>
-  Promise.all([page, loadArea('money')]).then(([module]) => module);
+/** A page's module, once an area's words are loaded too (both at once): Home shows the balances. */
+const withWords = <M,>(page: Promise<M>, name: Parameters<typeof loadArea>[0] = 'money'): Promise<M> =>
+  Promise.all([page, loadArea(name)]).then(([module]) => module);
 
 // Each page area is its own chunk, loaded when first opened, sign-in too: the first load carries the frame only
 // (docs/decisions/dashboard-message-catalogue.md).
 const pages = {
   signIn: () => import('./pages/sign-in.js'),
-  home: () => withMoneyWords(import('./pages/home.js')),
+  home: () => withWords(import('./pages/home.js')),
   charges: () => import('./pages/charges.js'),
   webhooks: () => import('./pages/webhooks.js'),
   submerchants: () => import('./pages/submerchants.js'),
   bankAccounts: () => import('./pages/bank-accounts.js'),
-  developers: () => import('./pages/developers.js'),
+  anticipations: () => withWords(import('./pages/anticipations.js'), 'anticipations'),
+  developers: () => withWords(import('./pages/developers.js'), 'developers'),
   team: () => import('./pages/team.js'),
   operator: () => import('./pages/operator.js'),
   preferences: () => import('./pages/preferences.js'),
   reviews: () => import('./pages/reviews.js'),
-  receivables: () => withMoneyWords(import('./pages/receivables.js')),
-  wallets: () => withMoneyWords(import('./pages/wallets.js')),
-  pricing: () => withMoneyWords(import('./pages/pricing.js')),
+  receivables: () => withWords(import('./pages/receivables.js')),
+  wallets: () => withWords(import('./pages/wallets.js')),
+  pricing: () => withWords(import('./pages/pricing.js')),
 };
 
 const MERCHANT_ROUTES: Route[] = [
@@ -85,6 +86,7 @@ const MERCHANT_ROUTES: Route[] = [
     '/bank-accounts',
     (_p, user) => <Lazy load={pages.bankAccounts} view={(m) => <m.BankAccountsPage user={user} />} />,
   ],
+  ['/anticipations', () => <Lazy load={pages.anticipations} view={(m) => <m.AnticipationsPage />} />],
   [
     '/developers',
     (_p, user) => <Lazy load={pages.developers} view={(m) => <m.DevelopersPage user={user} />} />,
@@ -97,6 +99,7 @@ const OPERATOR_ROUTES: Route[] = [
   ['/', () => <Lazy load={pages.operator} view={(m) => <m.ReviewQueuePage />} />],
   ['/review/:id', (p) => <Lazy load={pages.operator} view={(m) => <m.ReviewPage id={p.id!} />} />],
   ['/bank-accounts', () => <Lazy load={pages.bankAccounts} view={(m) => <m.BankAccountQueuePage />} />],
+  ['/anticipations', () => <Lazy load={pages.anticipations} view={(m) => <m.AnticipationQueuePage />} />],
   ['/charge-reviews', () => <Lazy load={pages.reviews} view={(m) => <m.OperatorChargeReviewsPage />} />],
   ['/merchants', () => <Lazy load={pages.operator} view={(m) => <m.MerchantsPage />} />],
   [
@@ -118,12 +121,14 @@ const NAV: Record<'merchant' | 'operator', [string, NavKey][]> = {
     ['/webhooks', 'webhooks'],
     ['/submerchants', 'submerchants'],
     ['/bank-accounts', 'bankAccounts'],
+    ['/anticipations', 'anticipations'],
     ['/developers', 'developers'],
     ['/team', 'team'],
   ],
   operator: [
     ['/', 'reviewQueue'],
     ['/bank-accounts', 'bankAccounts'],
+    ['/anticipations', 'anticipations'],
     ['/charge-reviews', 'chargeReviews'],
     ['/merchants', 'merchants'],
     ['/team', 'team'],

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Transport } from './http.js';
+import { Anticipations } from './resources/anticipations.js';
 import { BankAccounts, Banks } from './resources/banks.js';
 import { Charges } from './resources/charges.js';
 import { Disputes } from './resources/disputes.js';
@@ -35,6 +36,7 @@ export class Vigia {
   readonly banks: Banks;
   readonly bankAccounts: BankAccounts;
   readonly receivables: Receivables;
+  readonly anticipations: Anticipations;
   readonly wallets: Wallets;
   readonly webhookEndpoints: WebhookEndpoints;
   readonly deliveries: Deliveries;
@@ -70,6 +72,7 @@ export class Vigia {
     this.banks = new Banks(transport);
     this.bankAccounts = new BankAccounts(transport);
     this.receivables = new Receivables(transport);
+    this.anticipations = new Anticipations(transport);
     this.wallets = new Wallets(transport);
     this.webhookEndpoints = new WebhookEndpoints(transport);
     this.deliveries = new Deliveries(transport);

@@ -19574,6 +19574,14 @@ export interface paths {
                                 card_settlement_delay_days: number;
                                 /** @description Monthly rate of anticipations, basis points. */
                                 anticipation_monthly_rate: number;
+                                anticipation: {
+                                    /** @description Whether the merchant and its submerchants may anticipate. */
+                                    enabled: boolean;
+                                    /** @description The smallest anticipation (net of the receivables taken), centavos. */
+                                    minimum_amount: number;
+                                    /** @description Anticipations up to this amount are approved without the operator, centavos (0: none). */
+                                    auto_approve_limit: number;
+                                };
                                 withdrawal_fee: {
                                     /** @description Fee of a PIX withdrawal, centavos. */
                                     pix: number;
@@ -19762,6 +19770,14 @@ export interface paths {
                         card_settlement_delay_days?: number;
                         /** @description Monthly rate of anticipations, basis points. */
                         anticipation_monthly_rate?: number;
+                        anticipation?: {
+                            /** @description Whether the merchant and its submerchants may anticipate. */
+                            enabled?: boolean;
+                            /** @description The smallest anticipation (net of the receivables taken), centavos. */
+                            minimum_amount?: number;
+                            /** @description Anticipations up to this amount are approved without the operator, centavos (0: none). */
+                            auto_approve_limit?: number;
+                        };
                         withdrawal_fee?: {
                             /** @description Fee of a PIX withdrawal, centavos. */
                             pix?: number;
@@ -19808,6 +19824,14 @@ export interface paths {
                                 card_settlement_delay_days: number;
                                 /** @description Monthly rate of anticipations, basis points. */
                                 anticipation_monthly_rate: number;
+                                anticipation: {
+                                    /** @description Whether the merchant and its submerchants may anticipate. */
+                                    enabled: boolean;
+                                    /** @description The smallest anticipation (net of the receivables taken), centavos. */
+                                    minimum_amount: number;
+                                    /** @description Anticipations up to this amount are approved without the operator, centavos (0: none). */
+                                    auto_approve_limit: number;
+                                };
                                 withdrawal_fee: {
                                     /** @description Fee of a PIX withdrawal, centavos. */
                                     pix: number;
@@ -21172,6 +21196,1914 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/anticipations/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The smallest and largest anticipation possible, with their fees, and why the largest is zero */
+        get: {
+            parameters: {
+                query?: {
+                    submerchant_id?: string;
+                    /** @description `start`: the receivables due soonest are taken first; `end`: those due last. */
+                    timeframe?: "start" | "end";
+                    /** @description The first business day from today (São Paulo) when left out. */
+                    payment_date?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                min: {
+                                    amount: number;
+                                    fee: number;
+                                };
+                                max: {
+                                    amount: number;
+                                    fee: number;
+                                };
+                                /** @description Why max.amount is zero; null when it is not. */
+                                reason: ("no_receivables" | "all_anticipated" | "not_enabled" | "below_minimum" | "submerchant_not_active") | null;
+                                monthly_rate: number;
+                                /** @description YYYY-MM-DD */
+                                payment_date: string;
+                                /** @description `start`: the receivables due soonest are taken first; `end`: those due last. */
+                                timeframe: "start" | "end";
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "ANTICIPATION_PAYMENT_DATE_INVALID";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/anticipations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List anticipations (status, submerchant_id; search over ids) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1. */
+                    page?: number;
+                    /** @description Items per page, 1–100. */
+                    limit?: number;
+                    /** @description YYYY-MM-DD, inclusive, UTC. */
+                    date_from?: string;
+                    /** @description YYYY-MM-DD, inclusive, UTC. */
+                    date_to?: string;
+                    status?: "pending" | "approved" | "paid" | "refused" | "canceled";
+                    /** @description Case-insensitive text match. */
+                    search?: string;
+                    /** @description Only this submerchant's. */
+                    submerchant_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                status: "pending" | "approved" | "paid" | "refused" | "canceled";
+                                /** @description The submerchant's; null: the merchant's. */
+                                submerchant_id: string | null;
+                                /** Format: uuid */
+                                wallet_id: string;
+                                /** @description `start`: the receivables due soonest are taken first; `end`: those due last. */
+                                timeframe: "start" | "end";
+                                /** @description When the net reaches the wallet’s available balance. */
+                                payment_date: string;
+                                /** @description What was asked for. */
+                                requested_amount: number;
+                                /** @description The net of the receivables taken (whole receivables, at most the request). */
+                                approved_amount: number;
+                                /** @description Sum of each receivable’s net × monthly rate / 30 × days anticipated. */
+                                fee: number;
+                                /** @description approved_amount − fee: what reaches available. */
+                                net_amount: number;
+                                receivables_count: number;
+                                /** @description Basis points (199 = 1.99 % a month). */
+                                monthly_rate: number;
+                                /** @description Why refused or canceled. */
+                                status_reason: string | null;
+                                /** @description Incremented by every status change; events carry it. */
+                                version: number;
+                                paid_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Anticipate waiting receivables (or simulate it with dry_run)
+         * @description Takes whole waiting receivables in the timeframe’s order up to requested_amount and answers 201 with the anticipation (pending, or approved when within the automatic approval limit). `dry_run: true` answers 200 with the same figures and creates nothing. `Idempotency-Key` is required (except for a dry run).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: the same key and body within 24 hours replay the first response (1–255 visible ASCII characters; a UUID v4 is a good choice). */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Anticipate this submerchant's receivables; yours if left out.
+                         */
+                        submerchant_id?: string;
+                        /** @description Centavos. */
+                        requested_amount: number;
+                        /** @description `start`: the receivables due soonest are taken first; `end`: those due last. */
+                        timeframe: "start" | "end";
+                        /** @description A business day, today or later. */
+                        payment_date: string;
+                        /** @description Answer what would be anticipated, creating and reserving nothing. */
+                        dry_run?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                id: null;
+                                /** @enum {string} */
+                                status: "simulation";
+                                submerchant_id: string | null;
+                                /** @description `start`: the receivables due soonest are taken first; `end`: those due last. */
+                                timeframe: "start" | "end";
+                                /** @description YYYY-MM-DD */
+                                payment_date: string;
+                                requested_amount: number;
+                                approved_amount: number;
+                                fee: number;
+                                net_amount: number;
+                                receivables_count: number;
+                                monthly_rate: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description Waiting receivables paid before their date, for a fee. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                status: "pending" | "approved" | "paid" | "refused" | "canceled";
+                                /** @description The submerchant's; null: the merchant's. */
+                                submerchant_id: string | null;
+                                /** Format: uuid */
+                                wallet_id: string;
+                                /** @description `start`: the receivables due soonest are taken first; `end`: those due last. */
+                                timeframe: "start" | "end";
+                                /** @description When the net reaches the wallet’s available balance. */
+                                payment_date: string;
+                                /** @description What was asked for. */
+                                requested_amount: number;
+                                /** @description The net of the receivables taken (whole receivables, at most the request). */
+                                approved_amount: number;
+                                /** @description Sum of each receivable’s net × monthly rate / 30 × days anticipated. */
+                                fee: number;
+                                /** @description approved_amount − fee: what reaches available. */
+                                net_amount: number;
+                                receivables_count: number;
+                                /** @description Basis points (199 = 1.99 % a month). */
+                                monthly_rate: number;
+                                /** @description Why refused or canceled. */
+                                status_reason: string | null;
+                                /** @description Incremented by every status change; events carry it. */
+                                version: number;
+                                paid_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "PAYLOAD_TOO_LARGE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "ANTICIPATION_NOT_ENABLED" | "ANTICIPATION_SUBMERCHANT_NOT_ACTIVE" | "ANTICIPATION_PAYMENT_DATE_INVALID" | "ANTICIPATION_NO_RECEIVABLES" | "ANTICIPATION_BELOW_MINIMUM" | "ANTICIPATION_ABOVE_MAXIMUM" | "ANTICIPATION_FEE_EXCEEDS_AMOUNT";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/anticipations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an anticipation */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description Waiting receivables paid before their date, for a fee. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                status: "pending" | "approved" | "paid" | "refused" | "canceled";
+                                /** @description The submerchant's; null: the merchant's. */
+                                submerchant_id: string | null;
+                                /** Format: uuid */
+                                wallet_id: string;
+                                /** @description `start`: the receivables due soonest are taken first; `end`: those due last. */
+                                timeframe: "start" | "end";
+                                /** @description When the net reaches the wallet’s available balance. */
+                                payment_date: string;
+                                /** @description What was asked for. */
+                                requested_amount: number;
+                                /** @description The net of the receivables taken (whole receivables, at most the request). */
+                                approved_amount: number;
+                                /** @description Sum of each receivable’s net × monthly rate / 30 × days anticipated. */
+                                fee: number;
+                                /** @description approved_amount − fee: what reaches available. */
+                                net_amount: number;
+                                receivables_count: number;
+                                /** @description Basis points (199 = 1.99 % a month). */
+                                monthly_rate: number;
+                                /** @description Why refused or canceled. */
+                                status_reason: string | null;
+                                /** @description Incremented by every status change; events carry it. */
+                                version: number;
+                                paid_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/anticipations/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a pending anticipation (its receivables are free again) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description Waiting receivables paid before their date, for a fee. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                status: "pending" | "approved" | "paid" | "refused" | "canceled";
+                                /** @description The submerchant's; null: the merchant's. */
+                                submerchant_id: string | null;
+                                /** Format: uuid */
+                                wallet_id: string;
+                                /** @description `start`: the receivables due soonest are taken first; `end`: those due last. */
+                                timeframe: "start" | "end";
+                                /** @description When the net reaches the wallet’s available balance. */
+                                payment_date: string;
+                                /** @description What was asked for. */
+                                requested_amount: number;
+                                /** @description The net of the receivables taken (whole receivables, at most the request). */
+                                approved_amount: number;
+                                /** @description Sum of each receivable’s net × monthly rate / 30 × days anticipated. */
+                                fee: number;
+                                /** @description approved_amount − fee: what reaches available. */
+                                net_amount: number;
+                                receivables_count: number;
+                                /** @description Basis points (199 = 1.99 % a month). */
+                                monthly_rate: number;
+                                /** @description Why refused or canceled. */
+                                status_reason: string | null;
+                                /** @description Incremented by every status change; events carry it. */
+                                version: number;
+                                paid_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/anticipations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List every merchant's anticipations (status=pending: the approval queue) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1. */
+                    page?: number;
+                    /** @description Items per page, 1–100. */
+                    limit?: number;
+                    /** @description YYYY-MM-DD, inclusive, UTC. */
+                    date_from?: string;
+                    /** @description YYYY-MM-DD, inclusive, UTC. */
+                    date_to?: string;
+                    status?: "pending" | "approved" | "paid" | "refused" | "canceled";
+                    /** @description Case-insensitive text match. */
+                    search?: string;
+                    /** @description Only this submerchant's. */
+                    submerchant_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: ({
+                                /** Format: uuid */
+                                id: string;
+                                status: "pending" | "approved" | "paid" | "refused" | "canceled";
+                                /** @description The submerchant's; null: the merchant's. */
+                                submerchant_id: string | null;
+                                /** Format: uuid */
+                                wallet_id: string;
+                                /** @description `start`: the receivables due soonest are taken first; `end`: those due last. */
+                                timeframe: "start" | "end";
+                                /** @description When the net reaches the wallet’s available balance. */
+                                payment_date: string;
+                                /** @description What was asked for. */
+                                requested_amount: number;
+                                /** @description The net of the receivables taken (whole receivables, at most the request). */
+                                approved_amount: number;
+                                /** @description Sum of each receivable’s net × monthly rate / 30 × days anticipated. */
+                                fee: number;
+                                /** @description approved_amount − fee: what reaches available. */
+                                net_amount: number;
+                                receivables_count: number;
+                                /** @description Basis points (199 = 1.99 % a month). */
+                                monthly_rate: number;
+                                /** @description Why refused or canceled. */
+                                status_reason: string | null;
+                                /** @description Incremented by every status change; events carry it. */
+                                version: number;
+                                paid_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            } & {
+                                /** Format: uuid */
+                                merchant_id: string;
+                            })[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/anticipations/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a pending anticipation (it is paid on its payment date) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description Waiting receivables paid before their date, for a fee. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                status: "pending" | "approved" | "paid" | "refused" | "canceled";
+                                /** @description The submerchant's; null: the merchant's. */
+                                submerchant_id: string | null;
+                                /** Format: uuid */
+                                wallet_id: string;
+                                /** @description `start`: the receivables due soonest are taken first; `end`: those due last. */
+                                timeframe: "start" | "end";
+                                /** @description When the net reaches the wallet’s available balance. */
+                                payment_date: string;
+                                /** @description What was asked for. */
+                                requested_amount: number;
+                                /** @description The net of the receivables taken (whole receivables, at most the request). */
+                                approved_amount: number;
+                                /** @description Sum of each receivable’s net × monthly rate / 30 × days anticipated. */
+                                fee: number;
+                                /** @description approved_amount − fee: what reaches available. */
+                                net_amount: number;
+                                receivables_count: number;
+                                /** @description Basis points (199 = 1.99 % a month). */
+                                monthly_rate: number;
+                                /** @description Why refused or canceled. */
+                                status_reason: string | null;
+                                /** @description Incremented by every status change; events carry it. */
+                                version: number;
+                                paid_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/anticipations/{id}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refuse a pending or approved anticipation (its receivables are free again) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why: the merchant sees it. */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description Waiting receivables paid before their date, for a fee. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                status: "pending" | "approved" | "paid" | "refused" | "canceled";
+                                /** @description The submerchant's; null: the merchant's. */
+                                submerchant_id: string | null;
+                                /** Format: uuid */
+                                wallet_id: string;
+                                /** @description `start`: the receivables due soonest are taken first; `end`: those due last. */
+                                timeframe: "start" | "end";
+                                /** @description When the net reaches the wallet’s available balance. */
+                                payment_date: string;
+                                /** @description What was asked for. */
+                                requested_amount: number;
+                                /** @description The net of the receivables taken (whole receivables, at most the request). */
+                                approved_amount: number;
+                                /** @description Sum of each receivable’s net × monthly rate / 30 × days anticipated. */
+                                fee: number;
+                                /** @description approved_amount − fee: what reaches available. */
+                                net_amount: number;
+                                receivables_count: number;
+                                /** @description Basis points (199 = 1.99 % a month). */
+                                monthly_rate: number;
+                                /** @description Why refused or canceled. */
+                                status_reason: string | null;
+                                /** @description Incremented by every status change; events carry it. */
+                                version: number;
+                                paid_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/postbacks/endpoints": {
         parameters: {
             query?: never;
@@ -21366,7 +23298,7 @@ export interface paths {
                         /** @description Absolute URL that receives POSTed notifications. In production: https and a public address only. */
                         url: string;
                         /** @description The events this endpoint receives; at least one. */
-                        events: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected" | "receivable.paid" | "wallet.updated")[];
+                        events: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected" | "receivable.paid" | "wallet.updated" | "anticipation.created" | "anticipation.approved" | "anticipation.paid" | "anticipation.refused" | "anticipation.canceled")[];
                     };
                 };
             };
@@ -21953,7 +23885,7 @@ export interface paths {
                         /** @description Absolute URL that receives POSTed notifications. In production: https and a public address only. */
                         url?: string;
                         /** @description The events this endpoint receives; at least one. */
-                        events?: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected" | "receivable.paid" | "wallet.updated")[];
+                        events?: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected" | "receivable.paid" | "wallet.updated" | "anticipation.created" | "anticipation.approved" | "anticipation.paid" | "anticipation.refused" | "anticipation.canceled")[];
                         /** @description A paused endpoint receives nothing: events meanwhile are not queued for it. */
                         status?: "active" | "paused";
                     };
@@ -23063,7 +24995,7 @@ export interface paths {
                     /** @description Case-insensitive text match. */
                     search?: string;
                     /** @description One event name. */
-                    type?: "charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected" | "receivable.paid" | "wallet.updated";
+                    type?: "charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected" | "receivable.paid" | "wallet.updated" | "anticipation.created" | "anticipation.approved" | "anticipation.paid" | "anticipation.refused" | "anticipation.canceled";
                 };
                 header?: never;
                 path?: never;
@@ -23228,7 +25160,7 @@ export interface components {
          * @description Every error code the API answers with (docs/errors.md says what each means).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TEST_MODE_ONLY" | "BANK_NOT_FOUND" | "HOLDER_DOCUMENT_MISMATCH" | "MERCHANT_DOCUMENT_MISSING" | "PIX_KEY_BANK_NOT_PARTICIPANT" | "BANK_ACCOUNT_DUPLICATE" | "BANK_ACCOUNT_REJECTED" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "SESSION_COOKIE_AMBIGUOUS" | "EMAIL_TAKEN" | "OWN_USER" | "NO_MERCHANT_ROLE" | "PASSWORD_LINK_INVALID" | "DISPUTE_EVIDENCE_DEADLINE_PASSED" | "CHARGE_NOT_DISPUTABLE" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID" | "DATABASE_UNAVAILABLE" | "MERCHANT_DOCUMENT_ALREADY_SET" | "INSUFFICIENT_BALANCE" | "SPLIT_SHARE_NOT_POSITIVE" | "SPLIT_EXCEEDS_AMOUNT" | "SPLIT_DUPLICATE_SUBMERCHANT" | "SPLIT_SUBMERCHANT_NOT_FOUND" | "SPLIT_SUBMERCHANT_NOT_ACTIVE" | "SPLIT_FEE_EXCEEDS_SHARES" | "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_REQUIRED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF" | "LEGAL_REPRESENTATIVE_NOT_FOUND" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
+        ErrorCode: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TEST_MODE_ONLY" | "ANTICIPATION_NOT_ENABLED" | "ANTICIPATION_SUBMERCHANT_NOT_ACTIVE" | "ANTICIPATION_PAYMENT_DATE_INVALID" | "ANTICIPATION_NO_RECEIVABLES" | "ANTICIPATION_BELOW_MINIMUM" | "ANTICIPATION_ABOVE_MAXIMUM" | "ANTICIPATION_FEE_EXCEEDS_AMOUNT" | "BANK_NOT_FOUND" | "HOLDER_DOCUMENT_MISMATCH" | "MERCHANT_DOCUMENT_MISSING" | "PIX_KEY_BANK_NOT_PARTICIPANT" | "BANK_ACCOUNT_DUPLICATE" | "BANK_ACCOUNT_REJECTED" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "SESSION_COOKIE_AMBIGUOUS" | "EMAIL_TAKEN" | "OWN_USER" | "NO_MERCHANT_ROLE" | "PASSWORD_LINK_INVALID" | "DISPUTE_EVIDENCE_DEADLINE_PASSED" | "CHARGE_NOT_DISPUTABLE" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID" | "DATABASE_UNAVAILABLE" | "MERCHANT_DOCUMENT_ALREADY_SET" | "INSUFFICIENT_BALANCE" | "SPLIT_SHARE_NOT_POSITIVE" | "SPLIT_EXCEEDS_AMOUNT" | "SPLIT_DUPLICATE_SUBMERCHANT" | "SPLIT_SUBMERCHANT_NOT_FOUND" | "SPLIT_SUBMERCHANT_NOT_ACTIVE" | "SPLIT_FEE_EXCEEDS_SHARES" | "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_REQUIRED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF" | "LEGAL_REPRESENTATIVE_NOT_FOUND" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
     };
     responses: never;
     parameters: never;

@@ -41,6 +41,12 @@ export type ReasonCode = Item<FraudAnalysis['reasons']>;
 
 export type Receivable = ResponseData<'/v1/receivables/{id}', 'get'>;
 export type ReceivableListParams = QueryParams<'/v1/receivables', 'get'>;
+export type Anticipation = ResponseData<'/v1/anticipations/{id}', 'get'>;
+export type AnticipationSimulation = Exclude<ResponseData<'/v1/anticipations', 'post'>, Anticipation>;
+export type AnticipationCreateParams = Omit<RequestBody<'/v1/anticipations', 'post'>, 'dry_run'>;
+export type AnticipationListParams = QueryParams<'/v1/anticipations', 'get'>;
+export type AnticipationLimits = ResponseData<'/v1/anticipations/limits', 'get'>;
+export type AnticipationLimitsParams = QueryParams<'/v1/anticipations/limits', 'get'>;
 export type Wallet = ResponseData<'/v1/wallets/{id}', 'get'>;
 export type WalletListParams = QueryParams<'/v1/wallets', 'get'>;
 export type WalletEntry = Item<ResponseData<'/v1/wallets/{id}/entries', 'get'>>;

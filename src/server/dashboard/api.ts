@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from '../account/routes.js';
+import { operatorAnticipationRoutes } from '../anticipations/operator-routes.js';
+import { anticipationRoutes } from '../anticipations/routes.js';
 import { BANK_ACCOUNT_EVENT_TYPES, bankAccountRoutes } from '../bank-accounts/index.js';
 import { bankRoutes } from '../banks/routes.js';
 import { CHARGE_EVENT_TYPES } from '../charges/index.js';
@@ -68,6 +70,8 @@ const sameApi: FastifyPluginAsync = async (app) => {
   await app.register(operatorPricingRoutes);
   await app.register(receivableRoutes);
   await app.register(walletRoutes);
+  await app.register(anticipationRoutes);
+  await app.register(operatorAnticipationRoutes);
 };
 
 /** What only the dashboard shows: views that join several resources for people rather than programs. */

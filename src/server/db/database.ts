@@ -1,3 +1,4 @@
+import type { AnticipationsTable } from '../anticipations/table.js';
 import type { BankAccountsTable } from '../bank-accounts/table.js';
 import type {
   ChargeBoletoTable,
@@ -78,6 +79,7 @@ export interface Database {
   ledger_postings: LedgerPostingsTable;
   merchant_pricing: MerchantPricingTable;
   receivables: ReceivablesTable;
+  anticipations: AnticipationsTable;
 }
 
 export type VigiaStore = Store<Database>;

@@ -15,6 +15,16 @@ const fields = {
   ),
   card_settlement_delay_days: Days('Installment n of a card charge falls due delay × n days after capture.'),
   anticipation_monthly_rate: Bps('Monthly rate of anticipations, basis points.'),
+  anticipation: Type.Object(
+    {
+      enabled: Type.Boolean({ description: 'Whether the merchant and its submerchants may anticipate.' }),
+      minimum_amount: Centavos('The smallest anticipation (net of the receivables taken), centavos.'),
+      auto_approve_limit: Centavos(
+        'Anticipations up to this amount are approved without the operator, centavos (0: none).',
+      ),
+    },
+    { additionalProperties: false },
+  ),
   withdrawal_fee: Type.Object(
     {
       pix: Centavos('Fee of a PIX withdrawal, centavos.'),
@@ -53,6 +63,9 @@ export const PricingPatchBody = Type.Object(
     ),
     card_settlement_delay_days: Type.Optional(fields.card_settlement_delay_days),
     anticipation_monthly_rate: Type.Optional(fields.anticipation_monthly_rate),
+    anticipation: Type.Optional(
+      Type.Object(optional(fields.anticipation.properties), { additionalProperties: false }),
+    ),
     withdrawal_fee: Type.Optional(
       Type.Object(optional(fields.withdrawal_fee.properties), { additionalProperties: false }),
     ),

@@ -12,6 +12,8 @@ export interface Pricing {
   /** Days after capture until installment n falls due: delay × n. */
   cardSettlementDelayDays: number;
   anticipationMonthlyRate: number;
+  /** Who may anticipate, from what amount, and up to what amount without the operator (docs/decisions/anticipation-settings.md). */
+  anticipation: { enabled: boolean; minimumAmount: number; autoApproveLimit: number };
   withdrawalFee: { pix: number; ted: number };
   minimumWithdrawal: number;
   pix: { fee: number; settlementDelayDays: number };
@@ -22,6 +24,7 @@ export const DEFAULT_PRICING: Pricing = {
   cardMdr: { oneInstallment: 299, twoToSix: 349, sevenToTwelve: 399 },
   cardSettlementDelayDays: 30,
   anticipationMonthlyRate: 199,
+  anticipation: { enabled: true, minimumAmount: 10_000, autoApproveLimit: 0 },
   withdrawalFee: { pix: 0, ted: 367 },
   minimumWithdrawal: 500,
   pix: { fee: 99, settlementDelayDays: 0 },

@@ -12,7 +12,7 @@ import { presentReceivable } from './present.js';
  * Pays one wallet's receivables due until `until`, in one database transaction: the conditional UPDATE
  * (`waiting_funds` → `paid`) returns exactly the receivables this call took, so that two instances settling
  * at once, or a retry after a crash, never pay one twice (PostgreSQL makes the second wait on the rows, then
- * finds them paid). Their net moves from waiting funds to available in one ledger transaction, with the events.
+ * finds them paid). Receivables reserved by an anticipation wait for it instead (anticipations/pay.ts). Their net moves from waiting funds to available in one ledger transaction, with the events.
  */
 export async function settleWallet(
   db: Kysely<Database>,
@@ -25,6 +25,7 @@ export async function settleWallet(
       .set({ status: 'paid', paid_at: now.toISOString() })
       .where('wallet_id', '=', input.walletId)
       .where('status', '=', 'waiting_funds')
+      .where('anticipation_id', 'is', null)
       .where('payment_date', '<=', input.until)
       .returningAll()
       .execute();
@@ -86,6 +87,7 @@ export async function settleDue(
       .select('wallet_id')
       .distinct()
       .where('status', '=', 'waiting_funds')
+      .where('anticipation_id', 'is', null)
       .where('payment_date', '<=', until);
     if (input.merchantId) query = query.where('merchant_id', '=', input.merchantId);
     if (tried.size > 0) query = query.where('wallet_id', 'not in', [...tried]);

@@ -30,6 +30,7 @@ describe.each(DIALECTS)('%s: pricing per merchant', (dialect) => {
       card_mdr: { one_installment: 299, two_to_six: 349, seven_to_twelve: 399 },
       card_settlement_delay_days: 30,
       anticipation_monthly_rate: 199,
+      anticipation: { enabled: true, minimum_amount: 10_000, auto_approve_limit: 0 },
       withdrawal_fee: { pix: 0, ted: 367 },
       minimum_withdrawal: 500,
       pix: { fee: 99, settlement_delay_days: 0 },

@@ -1,3 +1,5 @@
+import type { AnticipationMessages } from './en/anticipations.js';
+import type { DeveloperMessages } from './en/developers.js';
 import type { Messages } from './en/index.js';
 import type { MoneyMessages } from './en/money.js';
 
@@ -22,11 +24,21 @@ const CATALOGUES: Record<Locale, () => Promise<Messages>> = {
  */
 type AreaMessages = {
   money: MoneyMessages;
+  anticipations: AnticipationMessages;
+  developers: DeveloperMessages;
 };
 const AREA_CATALOGUES: { [A in keyof AreaMessages]: Record<Locale, () => Promise<AreaMessages[A]>> } = {
   money: {
     'pt-BR': () => import('./pt-BR/money.js').then((module) => module.money),
     en: () => import('./en/money.js').then((module) => module.money),
+  },
+  anticipations: {
+    'pt-BR': () => import('./pt-BR/anticipations.js').then((module) => module.anticipations),
+    en: () => import('./en/anticipations.js').then((module) => module.anticipations),
+  },
+  developers: {
+    'pt-BR': () => import('./pt-BR/developers.js').then((module) => module.developers),
+    en: () => import('./en/developers.js').then((module) => module.developers),
   },
 };
 

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { call, get } from '../api.js';
-import { formatTime, t } from '../i18n/index.js';
+import type { DeveloperMessages } from '../i18n/en/developers.js';
+import { area, formatTime } from '../i18n/index.js';
 import type { SessionUser } from '../main.js';
 import {
   Confirm,
@@ -38,12 +39,12 @@ interface RolledKey {
 /** The current public key with a copy button; merchants made before Vigia kept it are told to roll it. */
 function PublicKey(props: { publicKey: string | null }) {
   if (props.publicKey === null) {
-    return <p>{t.developers.publicKeyMissing}</p>;
+    return <p>{w.publicKeyMissing}</p>;
   }
   return (
     <p>
-      {t.developers.publicKey} <code data-testid="public-key">{props.publicKey}</code>{' '}
-      <CopyButton text={props.publicKey} label={t.developers.copyPublicKey} />
+      {w.publicKey} <code data-testid="public-key">{props.publicKey}</code>{' '}
+      <CopyButton text={props.publicKey} label={w.copyPublicKey} />
     </p>
   );
 }
@@ -61,17 +62,17 @@ function KeysSection(props: { user: SessionUser }) {
     });
   return (
     <section class="card" aria-labelledby="keys">
-      <h2 id="keys">{t.developers.keys}</h2>
-      <p>{t.developers.keysIntro}</p>
+      <h2 id="keys">{w.keys}</h2>
+      <p>{w.keysIntro}</p>
       <Show loaded={publicKey}>{({ data }) => <PublicKey publicKey={data.public_key} />}</Show>
       {issued && (
         <Notice kind="warning">
-          {t.developers.newKey(t.developers.keyKind[issued.type])} <code>{issued.key}</code>{' '}
-          <CopyButton text={issued.key} label={t.developers.copyNewKey(t.developers.keyKind[issued.type])} />
+          {w.newKey(w.keyKind[issued.type])} <code>{issued.key}</code>{' '}
+          <CopyButton text={issued.key} label={w.copyNewKey(w.keyKind[issued.type])} />
           {issued.previous_key && (
             <>
               {' '}
-              {t.developers.oldKeyUntil(t.developers.keyKind[issued.type])}{' '}
+              {w.oldKeyUntil(w.keyKind[issued.type])}{' '}
               <time dateTime={issued.previous_key.expires_at}>
                 {formatTime(issued.previous_key.expires_at)}
               </time>
@@ -84,19 +85,19 @@ function KeysSection(props: { user: SessionUser }) {
       {props.user.role === 'owner' ? (
         <div class="actions">
           <button type="button" class="danger" onClick={() => setRolling('secret')}>
-            {t.developers.rollSecret}
+            {w.rollSecret}
           </button>
           <button type="button" onClick={() => setRolling('public')}>
-            {t.developers.rollPublic}
+            {w.rollPublic}
           </button>
         </div>
       ) : (
-        <p class="muted">{t.developers.ownersOnly}</p>
+        <p class="muted">{w.ownersOnly}</p>
       )}
       <Confirm
         open={rolling !== null}
-        title={rolling ? t.developers.rollTitle(t.developers.keyKind[rolling]) : ''}
-        confirmLabel={t.developers.rollConfirm}
+        title={rolling ? w.rollTitle(w.keyKind[rolling]) : ''}
+        confirmLabel={w.rollConfirm}
         danger
         onCancel={() => setRolling(null)}
         onConfirm={() => {
@@ -105,7 +106,7 @@ function KeysSection(props: { user: SessionUser }) {
           if (kind) roll(kind);
         }}
       >
-        <p>{rolling === 'secret' ? t.developers.rollSecretWarning : t.developers.rollPublicWarning}</p>
+        <p>{rolling === 'secret' ? w.rollSecretWarning : w.rollPublicWarning}</p>
       </Confirm>
     </section>
   );
@@ -134,7 +135,7 @@ function AccountForm(props: { account: Account; canChange: boolean; onSaved: () 
   };
   return (
     <form onSubmit={submit} class="stack card" aria-labelledby="checkout">
-      <h2 id="checkout">{t.developers.checkout}</h2>
+      <h2 id="checkout">{w.checkout}</h2>
       <label class="check">
         <input
           type="checkbox"
@@ -142,10 +143,10 @@ function AccountForm(props: { account: Account; canChange: boolean; onSaved: () 
           disabled={!props.canChange}
           onChange={(e) => setMandatory(e.currentTarget.checked)}
         />
-        {t.developers.mandatory}
+        {w.mandatory}
       </label>
       <label>
-        {t.developers.allowedHosts}
+        {w.allowedHosts}
         <textarea
           rows={4}
           value={hosts}
@@ -154,10 +155,10 @@ function AccountForm(props: { account: Account; canChange: boolean; onSaved: () 
         />
       </label>
       <FieldErrors error={action.error} />
-      {saved && <Notice kind="success">{t.developers.settingsSaved}</Notice>}
+      {saved && <Notice kind="success">{w.settingsSaved}</Notice>}
       {props.canChange && (
         <button type="submit" class="primary" disabled={action.busy}>
-          {t.developers.saveSettings}
+          {w.saveSettings}
         </button>
       )}
     </form>
@@ -185,14 +186,14 @@ function RiskForm(props: { risk: RiskSettings; canChange: boolean; onSaved: () =
         save({ review_threshold: Number(review), decline_threshold: Number(decline) });
       }}
     >
-      <h2 id="risk-title">{t.developers.thresholds}</h2>
+      <h2 id="risk-title">{w.thresholds}</h2>
       <p>
-        {t.developers.thresholdsIntro}
-        {props.risk.custom ? t.developers.ownThresholds : t.developers.defaultThresholds}
+        {w.thresholdsIntro}
+        {props.risk.custom ? w.ownThresholds : w.defaultThresholds}
       </p>
       <div class="inline-form">
         <label>
-          {t.developers.reviewAt}
+          {w.reviewAt}
           <input
             type="number"
             min={1}
@@ -203,7 +204,7 @@ function RiskForm(props: { risk: RiskSettings; canChange: boolean; onSaved: () =
           />
         </label>
         <label>
-          {t.developers.declineAt}
+          {w.declineAt}
           <input
             type="number"
             min={1}
@@ -215,7 +216,7 @@ function RiskForm(props: { risk: RiskSettings; canChange: boolean; onSaved: () =
         </label>
       </div>
       <details>
-        <summary>{t.developers.pointsPerReason}</summary>
+        <summary>{w.pointsPerReason}</summary>
         <ul>
           {Object.entries(props.risk.weights).map(([code, points]) => (
             <li key={code}>
@@ -225,15 +226,15 @@ function RiskForm(props: { risk: RiskSettings; canChange: boolean; onSaved: () =
         </ul>
       </details>
       <FieldErrors error={action.error} />
-      {saved && <Notice kind="success">{t.developers.thresholdsSaved}</Notice>}
+      {saved && <Notice kind="success">{w.thresholdsSaved}</Notice>}
       {props.canChange && (
         <div class="actions">
           <button type="submit" class="primary" disabled={action.busy}>
-            {t.developers.saveThresholds}
+            {w.saveThresholds}
           </button>
           {props.risk.custom && (
             <button type="button" onClick={() => save({ review_threshold: null, decline_threshold: null })}>
-              {t.developers.restoreDefaults}
+              {w.restoreDefaults}
             </button>
           )}
         </div>
@@ -242,18 +243,27 @@ function RiskForm(props: { risk: RiskSettings; canChange: boolean; onSaved: () =
   );
 }
 
+/** The words of the page being drawn, for its sections (set before they render, as `t` is by setLanguage). */
+let w: DeveloperMessages;
+
+// This area's words load with its page (docs/decisions/dashboard-message-catalogue.md).
 export function DevelopersPage(props: { user: SessionUser }) {
+  return <Developers user={props.user} words={area.developers} />;
+}
+
+function Developers(props: { user: SessionUser; words: DeveloperMessages }) {
+  w = props.words;
   const account = useLoad(() => get<Account>('/v1/account'), []);
   const risk = useLoad(() => get<RiskSettings>('/v1/risk/settings'), []);
   const canChange = props.user.role !== 'viewer';
   return (
-    <Page title={t.developers.title}>
+    <Page title={w.title}>
       <KeysSection user={props.user} />
       <Show loaded={account}>
         {({ data }) => (
           <>
             <p>
-              {t.developers.merchantId} <code>{data.id}</code>
+              {w.merchantId} <code>{data.id}</code>
             </p>
             <AccountForm account={data} canChange={canChange} onSaved={account.reload} />
           </>

@@ -44,6 +44,8 @@ import m0058 from './0058_bank_accounts.js';
 import m0060 from './0060_charges_without_card.js';
 import m0061 from './0061_charge_pix_boleto.js';
 import m0064 from './0064_dashboard_user_language.js';
+import m0065 from './0065_anticipations.js';
+import m0066 from './0066_receivables_anticipatable.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -95,4 +97,6 @@ export const migrations: Record<string, Migration> = {
   '0060_charges_without_card': m0060,
   '0061_charge_pix_boleto': m0061,
   '0064_dashboard_user_language': m0064,
+  '0065_anticipations': m0065,
+  '0066_receivables_anticipatable': m0066,
 };

@@ -39,6 +39,7 @@ export const common = {
     bankAccounts: 'Bank accounts',
     receivables: 'Receivables',
     wallets: 'Wallets',
+    anticipations: 'Anticipations',
     developers: 'Developers',
     team: 'Team',
     reviewQueue: 'Review queue',
@@ -73,5 +74,6 @@ export const common = {
     waiting_funds: 'waiting funds',
     prepaid: 'prepaid',
     suspended: 'suspended',
+    refused: 'refused',
   },
 };

@@ -1,3 +1,4 @@
+/** The Developers page: an area catalogue, loaded with its page (docs/decisions/dashboard-message-catalogue.md). */
 export const developers = {
   title: 'Developers',
   publicKeyMissing:
@@ -38,3 +39,5 @@ export const developers = {
   restoreDefaults: 'Restore defaults',
   merchantId: 'Merchant id',
 };
+
+export type DeveloperMessages = typeof developers;

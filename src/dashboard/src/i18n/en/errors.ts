@@ -61,4 +61,12 @@ export const errors = {
   SPLIT_SUBMERCHANT_NOT_FOUND: 'A submerchant of the split was not found.',
   SPLIT_SUBMERCHANT_NOT_ACTIVE: 'A submerchant of the split is not active.',
   SPLIT_FEE_EXCEEDS_SHARES: 'The shares that pay the fee are smaller than the fee.',
+  ANTICIPATION_NOT_ENABLED: 'Anticipations are not enabled for your account: ask the platform.',
+  ANTICIPATION_SUBMERCHANT_NOT_ACTIVE:
+    'The submerchant is not active: its receivables cannot be anticipated.',
+  ANTICIPATION_PAYMENT_DATE_INVALID: 'Choose today or a later business day.',
+  ANTICIPATION_NO_RECEIVABLES: 'There are no waiting receivables to anticipate.',
+  ANTICIPATION_BELOW_MINIMUM: 'The amount is below the minimum anticipation.',
+  ANTICIPATION_ABOVE_MAXIMUM: 'The amount is above what can be anticipated.',
+  ANTICIPATION_FEE_EXCEEDS_AMOUNT: 'The fee would take the whole amount: choose a later date.',
 };

@@ -1,7 +1,6 @@
 import { bankAccounts } from './bank-accounts.js';
 import { charges } from './charges.js';
 import { common } from './common.js';
-import { developers } from './developers.js';
 import { errors } from './errors.js';
 import { home } from './home.js';
 import { operator } from './operator.js';
@@ -23,7 +22,6 @@ export const messages = {
   home,
   charges,
   webhooks,
-  developers,
   operator,
   reviews,
   submerchants,

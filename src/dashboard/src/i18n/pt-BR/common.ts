@@ -40,6 +40,7 @@ export const common: Messages['common'] = {
     bankAccounts: 'Contas bancárias',
     receivables: 'Recebíveis',
     wallets: 'Carteiras',
+    anticipations: 'Antecipações',
     developers: 'Desenvolvedores',
     team: 'Equipe',
     reviewQueue: 'Fila de análise',
@@ -73,5 +74,6 @@ export const common: Messages['common'] = {
     waiting_funds: 'a receber',
     prepaid: 'antecipado',
     suspended: 'suspenso',
+    refused: 'recusada',
   },
 };

@@ -1,6 +1,6 @@
-import type { Messages } from '../en/index.js';
+import type { DeveloperMessages } from '../en/developers.js';
 
-export const developers: Messages['developers'] = {
+export const developers: DeveloperMessages = {
   title: 'Desenvolvedores',
   publicKeyMissing:
     'Sua chave pública foi emitida antes de o Vigia guardar chaves públicas, então não pode ser mostrada aqui. Troque a chave pública para ver a nova nesta página.',

@@ -59,4 +59,12 @@ export const errors: Messages['errors'] = {
   SPLIT_SUBMERCHANT_NOT_FOUND: 'Uma subconta da divisão não foi encontrada.',
   SPLIT_SUBMERCHANT_NOT_ACTIVE: 'Uma subconta da divisão não está ativa.',
   SPLIT_FEE_EXCEEDS_SHARES: 'As partes que pagam a taxa são menores que a taxa.',
+  ANTICIPATION_NOT_ENABLED: 'A antecipação não está habilitada para a sua conta: fale com a plataforma.',
+  ANTICIPATION_SUBMERCHANT_NOT_ACTIVE:
+    'A subconta não está ativa: seus recebíveis não podem ser antecipados.',
+  ANTICIPATION_PAYMENT_DATE_INVALID: 'Escolha hoje ou um dia útil posterior.',
+  ANTICIPATION_NO_RECEIVABLES: 'Não há recebíveis a receber para antecipar.',
+  ANTICIPATION_BELOW_MINIMUM: 'O valor está abaixo da antecipação mínima.',
+  ANTICIPATION_ABOVE_MAXIMUM: 'O valor está acima do que pode ser antecipado.',
+  ANTICIPATION_FEE_EXCEEDS_AMOUNT: 'A taxa consumiria todo o valor: escolha uma data posterior.',
 };

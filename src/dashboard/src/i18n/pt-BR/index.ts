@@ -2,7 +2,6 @@ import type { Messages } from '../en/index.js';
 import { bankAccounts } from './bank-accounts.js';
 import { charges } from './charges.js';
 import { common } from './common.js';
-import { developers } from './developers.js';
 import { errors } from './errors.js';
 import { home } from './home.js';
 import { operator } from './operator.js';
@@ -21,7 +20,6 @@ export const messages: Messages = {
   home,
   charges,
   webhooks,
-  developers,
   operator,
   reviews,
   submerchants,

@@ -1,0 +1,76 @@
+/**
+ * The Anticipate page (merchants) and the operator's anticipation queue. An area catalogue: loaded with its page,
+ * not with the language (docs/decisions/dashboard-message-catalogue.md); its type is every language's.
+ */
+export const anticipations = {
+  title: 'Anticipations',
+  intro: 'Receive waiting receivables before their date, for a fee of the monthly rate pro rata per day.',
+  limits: {
+    title: 'What you can anticipate',
+    min: (amount: string, fee: string) => `Minimum ${amount} (fee about ${fee})`,
+    max: (amount: string, fee: string) => `Maximum ${amount} (fee ${fee})`,
+    rate: (rate: string) => `Monthly rate ${rate}`,
+    reasons: {
+      no_receivables: 'Nothing to anticipate: no receivable waits to be paid after this date.',
+      all_anticipated: 'Nothing to anticipate: every waiting receivable is already anticipated.',
+      not_enabled: 'Anticipations are not enabled for your account.',
+      below_minimum: 'Your waiting receivables add up to less than the minimum anticipation.',
+      submerchant_not_active: 'The submerchant is not active.',
+    },
+  },
+  form: {
+    amount: 'Amount (R$)',
+    amountInvalid: 'Write the amount in reais, e.g. 1500,00.',
+    timeframe: 'Which receivables first',
+    timeframes: { start: 'The nearest first', end: 'The farthest first' },
+    paymentDate: 'Payment date',
+    simulate: 'Simulate',
+    confirm: 'Anticipate',
+  },
+  simulation: {
+    title: 'Simulation',
+    approved: 'Anticipated',
+    fee: 'Fee',
+    net: 'You receive',
+    receivables: 'Receivables',
+  },
+  created: (amount: string) => `Anticipation of ${amount} requested.`,
+  caption: 'Your anticipations',
+  head: {
+    created: 'Created',
+    paymentDate: 'Payment date',
+    approved: 'Anticipated',
+    fee: 'Fee',
+    net: 'Net',
+    status: 'Status',
+    actions: 'Actions',
+  },
+  empty: 'No anticipations yet.',
+  cancel: 'Cancel',
+  cancelLabel: (amount: string) => `Cancel the anticipation of ${amount}`,
+  canceled: 'Anticipation canceled.',
+  queue: {
+    title: 'Anticipation queue',
+    intro: 'Anticipations above each merchant’s automatic limit wait here for your decision.',
+    caption: 'Anticipations',
+    head: {
+      merchant: 'Merchant',
+      created: 'Created',
+      paymentDate: 'Payment date',
+      approved: 'Anticipated',
+      fee: 'Fee',
+      status: 'Status',
+      actions: 'Actions',
+    },
+    empty: 'No anticipations.',
+    approve: 'Approve',
+    approveLabel: (amount: string) => `Approve the anticipation of ${amount}`,
+    approved: (amount: string) => `Anticipation of ${amount} approved.`,
+    refuse: 'Refuse',
+    refuseLabel: (amount: string) => `Refuse the anticipation of ${amount}`,
+    refuseTitle: (amount: string) => `Refuse the anticipation of ${amount}`,
+    refused: (amount: string) => `Anticipation of ${amount} refused.`,
+  },
+};
+
+export type AnticipationMessages = typeof anticipations;
