@@ -53,6 +53,9 @@ import { tokenRoutes } from './tokens/routes.js';
 import { walletRoutes } from './wallets/routes.js';
 import { createOutbox, type Outbox } from './webhooks/outbox.js';
 import { webhooks } from './webhooks/plugin.js';
+import { type BankConnector, simulatedBank } from './withdrawals/bank-connector.js';
+import { WITHDRAWAL_EVENT_TYPES } from './withdrawals/events.js';
+import { withdrawalRoutes } from './withdrawals/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +72,8 @@ declare module 'fastify' {
     acquirer: CardAcquirer;
     /** The PSP that issues PIX charges and boletos (charges/psp.ts). */
     psp: PaymentServiceProvider;
+    /** The bank withdrawals are sent through (withdrawals/bank-connector.ts). */
+    bank: BankConnector;
   }
 }
 
@@ -80,6 +85,8 @@ export interface AppOptions {
   acquirer?: CardAcquirer;
   /** The PSP of PIX and boleto; the simulated one by default. */
   psp?: PaymentServiceProvider;
+  /** The bank of withdrawals; the simulated one (test bank accounts) by default. */
+  bank?: BankConnector;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -140,6 +147,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('acquirer', options.acquirer ?? simulatedAcquirer(config.cardHashKey));
   app.decorate('psp', options.psp ?? simulatedPsp());
+  app.decorate('bank', options.bank ?? simulatedBank());
   app.decorate('credentials', new CredentialCache(app.clock));
   app.decorate('outbox', createOutbox());
   app.decorateRequest('caller', null);
@@ -194,6 +202,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       stopJobs = startWorkerJobs({
         db: store.db,
         acquirer: app.acquirer,
+        bank: app.bank,
         outbox: app.outbox,
         clock: app.clock,
         logger: app.log,
@@ -211,6 +220,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(walletRoutes);
   await app.register(anticipationRoutes);
   await app.register(operatorAnticipationRoutes);
+  await app.register(withdrawalRoutes);
   startDeviceGraphPurge(app);
   await app.register(webhooks, {
     eventTypes: [
@@ -220,6 +230,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       ...BANK_ACCOUNT_EVENT_TYPES,
       ...RECEIVABLE_EVENT_TYPES,
       ...ANTICIPATION_EVENT_TYPES,
+      ...WITHDRAWAL_EVENT_TYPES,
     ],
   });
   await app.register(sdkAssets);

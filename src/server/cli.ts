@@ -24,6 +24,7 @@ import { createMerchant } from './merchants/service.js';
 import { createOperatorKey, listOperatorKeys, revokeOperatorKey, rollOperatorKey } from './operators/keys.js';
 import { createOutbox } from './webhooks/outbox.js';
 import { runStandaloneWorker } from './webhooks/standalone.js';
+import { simulatedBank } from './withdrawals/bank-connector.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -316,6 +317,7 @@ async function main(argv: string[]): Promise<void> {
         startWorkerJobs({
           db: store.db,
           acquirer: simulatedAcquirer(config.cardHashKey),
+          bank: simulatedBank(),
           outbox: createOutbox(),
           clock: systemClock,
           logger,

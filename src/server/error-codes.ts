@@ -18,6 +18,7 @@ import { SPLIT_ERRORS } from './split/errors.js';
 import { SUBMERCHANTS_ERRORS } from './submerchants/errors.js';
 import { TOKENS_ERRORS } from './tokens/errors.js';
 import { WEBHOOKS_ERRORS } from './webhooks/errors.js';
+import { WITHDRAWALS_ERRORS } from './withdrawals/errors.js';
 
 /** Every catalogue, under the name docs/errors.md groups its codes by (the folder it lives in). */
 export const ERROR_CATALOGUES = {
@@ -35,6 +36,7 @@ export const ERROR_CATALOGUES = {
   submerchants: SUBMERCHANTS_ERRORS,
   tokens: TOKENS_ERRORS,
   webhooks: WEBHOOKS_ERRORS,
+  withdrawals: WITHDRAWALS_ERRORS,
 } as const satisfies Record<string, ErrorCatalogue>;
 
 type Catalogues = typeof ERROR_CATALOGUES;

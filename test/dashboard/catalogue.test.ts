@@ -6,9 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { messages as enFrame } from '../../src/dashboard/src/i18n/en/index.js';
 import { money as enMoney } from '../../src/dashboard/src/i18n/en/money.js';
+import { withdrawals as enWithdrawals } from '../../src/dashboard/src/i18n/en/withdrawals.js';
 import { browserLocale, LOCALES, parseDay } from '../../src/dashboard/src/i18n/index.js';
 import { messages as ptBRFrame } from '../../src/dashboard/src/i18n/pt-BR/index.js';
 import { money as ptBRMoney } from '../../src/dashboard/src/i18n/pt-BR/money.js';
+import { withdrawals as ptBRWithdrawals } from '../../src/dashboard/src/i18n/pt-BR/withdrawals.js';
 import { parseHundredths } from '../../src/dashboard/src/money-format.js';
 import { CHARGE_STATUSES } from '../../src/server/charges/schemas.js';
 import { ERRORS } from '../../src/server/error-codes.js';
@@ -19,8 +21,8 @@ import { SUBMERCHANT_STATUSES } from '../../src/server/submerchants/schemas.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/server');
 // Each language's whole catalogue: the one loaded with the language and the areas loaded with their pages.
-const en = { ...enFrame, money: enMoney };
-const ptBR = { ...ptBRFrame, money: ptBRMoney };
+const en = { ...enFrame, money: enMoney, withdrawals: enWithdrawals };
+const ptBR = { ...ptBRFrame, money: ptBRMoney, withdrawals: ptBRWithdrawals };
 const CATALOGUES = { en, 'pt-BR': ptBR } as const;
 
 /** Every leaf of a catalogue as `area.key.sub` → its kind (a sentence or a function of parameters). */

@@ -38,6 +38,7 @@ test("import * as vigia from '@vigia/node' exposes the client, its errors, webho
       'submerchants',
       'wallets',
       'webhookEndpoints',
+      'withdrawals',
       'webhooks',
     ].sort(),
   );

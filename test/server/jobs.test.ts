@@ -57,6 +57,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     const stop = startWorkerJobs({
       db: app.store.db,
       acquirer: app.acquirer,
+      bank: app.bank,
       outbox: app.outbox,
       clock: clock.now,
       logger: pino({ level: 'silent' }),

@@ -50,6 +50,7 @@ const pages = {
   submerchants: () => import('./pages/submerchants.js'),
   bankAccounts: () => import('./pages/bank-accounts.js'),
   anticipations: () => withWords(import('./pages/anticipations.js'), 'anticipations'),
+  withdrawals: () => withWords(import('./pages/withdrawals.js'), 'withdrawals'),
   developers: () => withWords(import('./pages/developers.js'), 'developers'),
   team: () => import('./pages/team.js'),
   operator: () => import('./pages/operator.js'),
@@ -88,6 +89,10 @@ const MERCHANT_ROUTES: Route[] = [
   ],
   ['/anticipations', () => <Lazy load={pages.anticipations} view={(m) => <m.AnticipationsPage />} />],
   [
+    '/withdrawals',
+    (_p, user) => <Lazy load={pages.withdrawals} view={(m) => <m.WithdrawalsPage user={user} />} />,
+  ],
+  [
     '/developers',
     (_p, user) => <Lazy load={pages.developers} view={(m) => <m.DevelopersPage user={user} />} />,
   ],
@@ -122,6 +127,7 @@ const NAV: Record<'merchant' | 'operator', [string, NavKey][]> = {
     ['/submerchants', 'submerchants'],
     ['/bank-accounts', 'bankAccounts'],
     ['/anticipations', 'anticipations'],
+    ['/withdrawals', 'withdrawals'],
     ['/developers', 'developers'],
     ['/team', 'team'],
   ],

@@ -9,6 +9,7 @@ import { Receivables } from './resources/receivables.js';
 import { Submerchants } from './resources/submerchants.js';
 import { Wallets } from './resources/wallets.js';
 import { Deliveries, WebhookEndpoints } from './resources/webhook-endpoints.js';
+import { Withdrawals } from './resources/withdrawals.js';
 import { DEFAULT_RETRY, type RetryOptions } from './retry.js';
 import { webhooks } from './webhooks.js';
 
@@ -38,6 +39,7 @@ export class Vigia {
   readonly receivables: Receivables;
   readonly anticipations: Anticipations;
   readonly wallets: Wallets;
+  readonly withdrawals: Withdrawals;
   readonly webhookEndpoints: WebhookEndpoints;
   readonly deliveries: Deliveries;
   readonly webhooks = webhooks;
@@ -74,6 +76,7 @@ export class Vigia {
     this.receivables = new Receivables(transport);
     this.anticipations = new Anticipations(transport);
     this.wallets = new Wallets(transport);
+    this.withdrawals = new Withdrawals(transport);
     this.webhookEndpoints = new WebhookEndpoints(transport);
     this.deliveries = new Deliveries(transport);
   }

@@ -23104,6 +23104,1529 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List withdrawals (status, submerchant_id; search over ids) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1. */
+                    page?: number;
+                    /** @description Items per page, 1–100. */
+                    limit?: number;
+                    /** @description YYYY-MM-DD, inclusive, UTC. */
+                    date_from?: string;
+                    /** @description YYYY-MM-DD, inclusive, UTC. */
+                    date_to?: string;
+                    status?: "pending" | "processing" | "transferred" | "failed" | "canceled" | "returned";
+                    /** @description Case-insensitive text match. */
+                    search?: string;
+                    /** @description Only this submerchant's. */
+                    submerchant_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                owner: {
+                                    type: "merchant" | "submerchant";
+                                    /** Format: uuid */
+                                    id: string;
+                                };
+                                submerchant_id: string | null;
+                                /** Format: uuid */
+                                wallet_id: string;
+                                /** Format: uuid */
+                                bank_account_id: string;
+                                method: "pix" | "ted";
+                                /** @description Centavos sent to the bank account. */
+                                amount: number;
+                                /** @description Centavos kept by the platform (returned when the withdrawal fails). */
+                                fee: number;
+                                status: "pending" | "processing" | "transferred" | "failed" | "canceled" | "returned";
+                                /** @description Grows with every status change: drop an event older than yours. */
+                                version: number;
+                                end_to_end_id: string | null;
+                                failure_code: string | null;
+                                failure_message: string | null;
+                                processing_at: string | null;
+                                transferred_at: string | null;
+                                finished_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Withdraw from your wallet (or a submerchant's) to the owner's verified bank account
+         * @description Moves amount + fee from available to in_transit and answers 201 with the withdrawal, pending. method defaults to pix when the bank takes part in PIX, ted otherwise. Requires `Idempotency-Key`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Required: the same key and body within 24 hours replay the first response (1–255 visible ASCII characters; a UUID v4 is a good choice). */
+                    "idempotency-key": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Withdraw from this submerchant's wallet (yours otherwise).
+                         */
+                        submerchant_id?: string;
+                        /** @description Centavos to reach the bank account; the fee comes out of available on top of it. */
+                        amount: number;
+                        /**
+                         * Format: uuid
+                         * @description A verified account of the wallet's owner.
+                         */
+                        bank_account_id: string;
+                        method?: "pix" | "ted";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description Money leaving a wallet for its owner's bank account. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                owner: {
+                                    type: "merchant" | "submerchant";
+                                    /** Format: uuid */
+                                    id: string;
+                                };
+                                submerchant_id: string | null;
+                                /** Format: uuid */
+                                wallet_id: string;
+                                /** Format: uuid */
+                                bank_account_id: string;
+                                method: "pix" | "ted";
+                                /** @description Centavos sent to the bank account. */
+                                amount: number;
+                                /** @description Centavos kept by the platform (returned when the withdrawal fails). */
+                                fee: number;
+                                status: "pending" | "processing" | "transferred" | "failed" | "canceled" | "returned";
+                                /** @description Grows with every status change: drop an event older than yours. */
+                                version: number;
+                                end_to_end_id: string | null;
+                                failure_code: string | null;
+                                failure_message: string | null;
+                                processing_at: string | null;
+                                transferred_at: string | null;
+                                finished_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_IN_USE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED" | "WITHDRAWAL_BELOW_MINIMUM" | "WITHDRAWAL_INSUFFICIENT_BALANCE" | "WITHDRAWAL_BANK_ACCOUNT_NOT_OWNERS" | "WITHDRAWAL_BANK_ACCOUNT_NOT_VERIFIED" | "WITHDRAWAL_PIX_UNAVAILABLE" | "WITHDRAWAL_SUBMERCHANT_NOT_ACTIVE" | "WITHDRAWAL_ALREADY_PENDING";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawals/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The minimum withdrawal and the fee of each method, from your pricing */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                /** @description The smallest withdrawal, centavos. */
+                                minimum: number;
+                                /** @description Fee by method, centavos. */
+                                fee: {
+                                    pix: number;
+                                    ted: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a withdrawal */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description Money leaving a wallet for its owner's bank account. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                owner: {
+                                    type: "merchant" | "submerchant";
+                                    /** Format: uuid */
+                                    id: string;
+                                };
+                                submerchant_id: string | null;
+                                /** Format: uuid */
+                                wallet_id: string;
+                                /** Format: uuid */
+                                bank_account_id: string;
+                                method: "pix" | "ted";
+                                /** @description Centavos sent to the bank account. */
+                                amount: number;
+                                /** @description Centavos kept by the platform (returned when the withdrawal fails). */
+                                fee: number;
+                                status: "pending" | "processing" | "transferred" | "failed" | "canceled" | "returned";
+                                /** @description Grows with every status change: drop an event older than yours. */
+                                version: number;
+                                end_to_end_id: string | null;
+                                failure_code: string | null;
+                                failure_message: string | null;
+                                processing_at: string | null;
+                                transferred_at: string | null;
+                                finished_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawals/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a pending withdrawal (its amount and fee return to available)
+         * @description Only a pending withdrawal is canceled; any other status is 409. Accepts `Idempotency-Key`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: the same key and body within 24 hours replay the first response (1–255 visible ASCII characters; a UUID v4 is a good choice). */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description Money leaving a wallet for its owner's bank account. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                owner: {
+                                    type: "merchant" | "submerchant";
+                                    /** Format: uuid */
+                                    id: string;
+                                };
+                                submerchant_id: string | null;
+                                /** Format: uuid */
+                                wallet_id: string;
+                                /** Format: uuid */
+                                bank_account_id: string;
+                                method: "pix" | "ted";
+                                /** @description Centavos sent to the bank account. */
+                                amount: number;
+                                /** @description Centavos kept by the platform (returned when the withdrawal fails). */
+                                fee: number;
+                                status: "pending" | "processing" | "transferred" | "failed" | "canceled" | "returned";
+                                /** @description Grows with every status change: drop an event older than yours. */
+                                version: number;
+                                end_to_end_id: string | null;
+                                failure_code: string | null;
+                                failure_message: string | null;
+                                processing_at: string | null;
+                                transferred_at: string | null;
+                                finished_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "IDEMPOTENCY_KEY_REUSED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawals/{id}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The withdrawal's ledger entries, oldest first (its wallet's and the platform's) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                transaction_id: string;
+                                /** @description withdrawal_created, withdrawal_transferred, withdrawal_failed, withdrawal_canceled, withdrawal_returned */
+                                kind: string;
+                                /** @description A wallet bucket (available, in_transit) or a platform account (platform_fees, payouts). */
+                                account: string;
+                                wallet_id: string | null;
+                                /** @description Signed centavos. */
+                                amount: number;
+                                balance_after: number | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawals/{id}/receivables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The settled receivables whose money the withdrawal carried, and how much of each */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                charge_id: string;
+                                installment: number;
+                                installments: number;
+                                recipient: {
+                                    type: "merchant" | "submerchant";
+                                    /** Format: uuid */
+                                    id: string;
+                                };
+                                /** @description Gross centavos; negative for refunds and chargebacks. */
+                                amount: number;
+                                fee: number;
+                                /** @description amount − fee: what reaches the wallet. */
+                                net_amount: number;
+                                status: "waiting_funds" | "paid" | "prepaid" | "canceled" | "suspended";
+                                type: "credit" | "refund" | "chargeback" | "refund_reversal" | "chargeback_refund";
+                                /** @description YYYY-MM-DD */
+                                payment_date: string;
+                                /** @description YYYY-MM-DD */
+                                original_payment_date: string;
+                                anticipation_id: string | null;
+                                paid_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /** @description Centavos of the receivable's net this withdrawal carried. */
+                                carried: number;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/postbacks/endpoints": {
         parameters: {
             query?: never;
@@ -23298,7 +24821,7 @@ export interface paths {
                         /** @description Absolute URL that receives POSTed notifications. In production: https and a public address only. */
                         url: string;
                         /** @description The events this endpoint receives; at least one. */
-                        events: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected" | "receivable.paid" | "wallet.updated" | "anticipation.created" | "anticipation.approved" | "anticipation.paid" | "anticipation.refused" | "anticipation.canceled")[];
+                        events: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected" | "receivable.paid" | "wallet.updated" | "anticipation.created" | "anticipation.approved" | "anticipation.paid" | "anticipation.refused" | "anticipation.canceled" | "withdrawal.created" | "withdrawal.processing" | "withdrawal.transferred" | "withdrawal.failed" | "withdrawal.canceled" | "withdrawal.returned")[];
                     };
                 };
             };
@@ -23885,7 +25408,7 @@ export interface paths {
                         /** @description Absolute URL that receives POSTed notifications. In production: https and a public address only. */
                         url?: string;
                         /** @description The events this endpoint receives; at least one. */
-                        events?: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected" | "receivable.paid" | "wallet.updated" | "anticipation.created" | "anticipation.approved" | "anticipation.paid" | "anticipation.refused" | "anticipation.canceled")[];
+                        events?: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected" | "receivable.paid" | "wallet.updated" | "anticipation.created" | "anticipation.approved" | "anticipation.paid" | "anticipation.refused" | "anticipation.canceled" | "withdrawal.created" | "withdrawal.processing" | "withdrawal.transferred" | "withdrawal.failed" | "withdrawal.canceled" | "withdrawal.returned")[];
                         /** @description A paused endpoint receives nothing: events meanwhile are not queued for it. */
                         status?: "active" | "paused";
                     };
@@ -24995,7 +26518,7 @@ export interface paths {
                     /** @description Case-insensitive text match. */
                     search?: string;
                     /** @description One event name. */
-                    type?: "charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected" | "receivable.paid" | "wallet.updated" | "anticipation.created" | "anticipation.approved" | "anticipation.paid" | "anticipation.refused" | "anticipation.canceled";
+                    type?: "charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected" | "receivable.paid" | "wallet.updated" | "anticipation.created" | "anticipation.approved" | "anticipation.paid" | "anticipation.refused" | "anticipation.canceled" | "withdrawal.created" | "withdrawal.processing" | "withdrawal.transferred" | "withdrawal.failed" | "withdrawal.canceled" | "withdrawal.returned";
                 };
                 header?: never;
                 path?: never;
@@ -25160,7 +26683,7 @@ export interface components {
          * @description Every error code the API answers with (docs/errors.md says what each means).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TEST_MODE_ONLY" | "ANTICIPATION_NOT_ENABLED" | "ANTICIPATION_SUBMERCHANT_NOT_ACTIVE" | "ANTICIPATION_PAYMENT_DATE_INVALID" | "ANTICIPATION_NO_RECEIVABLES" | "ANTICIPATION_BELOW_MINIMUM" | "ANTICIPATION_ABOVE_MAXIMUM" | "ANTICIPATION_FEE_EXCEEDS_AMOUNT" | "BANK_NOT_FOUND" | "HOLDER_DOCUMENT_MISMATCH" | "MERCHANT_DOCUMENT_MISSING" | "PIX_KEY_BANK_NOT_PARTICIPANT" | "BANK_ACCOUNT_DUPLICATE" | "BANK_ACCOUNT_REJECTED" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "SESSION_COOKIE_AMBIGUOUS" | "EMAIL_TAKEN" | "OWN_USER" | "NO_MERCHANT_ROLE" | "PASSWORD_LINK_INVALID" | "DISPUTE_EVIDENCE_DEADLINE_PASSED" | "CHARGE_NOT_DISPUTABLE" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID" | "DATABASE_UNAVAILABLE" | "MERCHANT_DOCUMENT_ALREADY_SET" | "INSUFFICIENT_BALANCE" | "SPLIT_SHARE_NOT_POSITIVE" | "SPLIT_EXCEEDS_AMOUNT" | "SPLIT_DUPLICATE_SUBMERCHANT" | "SPLIT_SUBMERCHANT_NOT_FOUND" | "SPLIT_SUBMERCHANT_NOT_ACTIVE" | "SPLIT_FEE_EXCEEDS_SHARES" | "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_REQUIRED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF" | "LEGAL_REPRESENTATIVE_NOT_FOUND" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
+        ErrorCode: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TEST_MODE_ONLY" | "ANTICIPATION_NOT_ENABLED" | "ANTICIPATION_SUBMERCHANT_NOT_ACTIVE" | "ANTICIPATION_PAYMENT_DATE_INVALID" | "ANTICIPATION_NO_RECEIVABLES" | "ANTICIPATION_BELOW_MINIMUM" | "ANTICIPATION_ABOVE_MAXIMUM" | "ANTICIPATION_FEE_EXCEEDS_AMOUNT" | "BANK_NOT_FOUND" | "HOLDER_DOCUMENT_MISMATCH" | "MERCHANT_DOCUMENT_MISSING" | "PIX_KEY_BANK_NOT_PARTICIPANT" | "BANK_ACCOUNT_DUPLICATE" | "BANK_ACCOUNT_REJECTED" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "SESSION_COOKIE_AMBIGUOUS" | "EMAIL_TAKEN" | "OWN_USER" | "NO_MERCHANT_ROLE" | "PASSWORD_LINK_INVALID" | "DISPUTE_EVIDENCE_DEADLINE_PASSED" | "CHARGE_NOT_DISPUTABLE" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID" | "DATABASE_UNAVAILABLE" | "MERCHANT_DOCUMENT_ALREADY_SET" | "INSUFFICIENT_BALANCE" | "SPLIT_SHARE_NOT_POSITIVE" | "SPLIT_EXCEEDS_AMOUNT" | "SPLIT_DUPLICATE_SUBMERCHANT" | "SPLIT_SUBMERCHANT_NOT_FOUND" | "SPLIT_SUBMERCHANT_NOT_ACTIVE" | "SPLIT_FEE_EXCEEDS_SHARES" | "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_REQUIRED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF" | "LEGAL_REPRESENTATIVE_NOT_FOUND" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WITHDRAWAL_BELOW_MINIMUM" | "WITHDRAWAL_INSUFFICIENT_BALANCE" | "WITHDRAWAL_BANK_ACCOUNT_NOT_OWNERS" | "WITHDRAWAL_BANK_ACCOUNT_NOT_VERIFIED" | "WITHDRAWAL_PIX_UNAVAILABLE" | "WITHDRAWAL_SUBMERCHANT_NOT_ACTIVE" | "WITHDRAWAL_ALREADY_PENDING";
     };
     responses: never;
     parameters: never;

@@ -52,6 +52,14 @@ export type WalletListParams = QueryParams<'/v1/wallets', 'get'>;
 export type WalletEntry = Item<ResponseData<'/v1/wallets/{id}/entries', 'get'>>;
 export type WalletEntryListParams = QueryParams<'/v1/wallets/{id}/entries', 'get'>;
 
+export type Withdrawal = ResponseData<'/v1/withdrawals/{id}', 'get'>;
+export type WithdrawalCreateParams = RequestBody<'/v1/withdrawals', 'post'>;
+export type WithdrawalListParams = QueryParams<'/v1/withdrawals', 'get'>;
+export type WithdrawalTerms = ResponseData<'/v1/withdrawals/terms', 'get'>;
+export type WithdrawalEntry = Item<ResponseData<'/v1/withdrawals/{id}/entries', 'get'>>;
+export type WithdrawalCarriedReceivable = Item<ResponseData<'/v1/withdrawals/{id}/receivables', 'get'>>;
+export type WithdrawalReceivablesParams = QueryParams<'/v1/withdrawals/{id}/receivables', 'get'>;
+
 export type FraudSession = ResponseData<'/v1/fraud/sessions/{id}', 'get'>;
 
 export type Submerchant = ResponseData<'/v1/submerchants/{id}', 'get'>;

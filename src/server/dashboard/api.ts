@@ -29,6 +29,8 @@ import { findDelivery } from '../webhooks/deliveries.js';
 import { deliveryRoutes } from '../webhooks/delivery-routes.js';
 import { endpointRoutes } from '../webhooks/endpoint-routes.js';
 import { presentDelivery } from '../webhooks/present.js';
+import { WITHDRAWAL_EVENT_TYPES } from '../withdrawals/events.js';
+import { withdrawalRoutes } from '../withdrawals/routes.js';
 import { auditRoutes, recordDashboardChange } from './audit.js';
 import { authenticateDashboardRequest } from './auth.js';
 import { merchantBalances } from './balances.js';
@@ -54,6 +56,7 @@ const WEBHOOK_EVENT_TYPES = [
   ...DISPUTE_EVENT_TYPES,
   ...SUBMERCHANT_EVENT_TYPES,
   ...BANK_ACCOUNT_EVENT_TYPES,
+  ...WITHDRAWAL_EVENT_TYPES,
 ];
 
 const sameApi: FastifyPluginAsync = async (app) => {
@@ -72,6 +75,7 @@ const sameApi: FastifyPluginAsync = async (app) => {
   await app.register(walletRoutes);
   await app.register(anticipationRoutes);
   await app.register(operatorAnticipationRoutes);
+  await app.register(withdrawalRoutes);
 };
 
 /** What only the dashboard shows: views that join several resources for people rather than programs. */

@@ -38,6 +38,7 @@ import type {
   WebhookDeliveriesTable,
   WebhookEndpointsTable,
 } from '../webhooks/table.js';
+import type { WithdrawalReceivablesTable, WithdrawalsTable } from '../withdrawals/table.js';
 import type { Store } from './connect.js';
 
 /** Every table of the service (type imports only: each resource owns its table type; migrations are in ./migrations). */
@@ -80,6 +81,8 @@ export interface Database {
   merchant_pricing: MerchantPricingTable;
   receivables: ReceivablesTable;
   anticipations: AnticipationsTable;
+  withdrawals: WithdrawalsTable;
+  withdrawal_receivables: WithdrawalReceivablesTable;
 }
 
 export type VigiaStore = Store<Database>;

@@ -8,6 +8,13 @@ import { splitEvenly } from '../../../src/server/split/apportion.js';
 import { DIALECTS, startAppWithMerchant, TestClock, type TestMerchant } from '../../helpers/app.js';
 import { chargeBody, createToken, postCharge } from '../../helpers/charges.js';
 import { marketplace } from '../../helpers/money.js';
+import { newCnpj } from '../../helpers/submerchants.js';
+import {
+  bankAccount,
+  bankAccountBody,
+  postWithdrawal,
+  runWithdrawalsWorker,
+} from '../../helpers/withdrawals.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -19,7 +26,19 @@ type Step =
       shares: { seller: number; type: 'percentage' | 'flat'; amount: number; pays: boolean }[];
     }
   | { kind: 'refund'; pick: number }
-  | { kind: 'settle'; days: number };
+  | { kind: 'settle'; days: number }
+  | {
+      kind: 'withdraw';
+      /** 0: the merchant, 1–3: a seller. */
+      owner: number;
+      /** Per cent of the owner's available balance. */
+      share: number;
+      method: 'pix' | 'ted';
+      /** Which of the owner's accounts: paid, closed (fails), returning (the bank sends it back). */
+      account: 'paid' | 'closed' | 'returning';
+    }
+  | { kind: 'cancel'; pick: number }
+  | { kind: 'bank'; ms: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -44,12 +63,33 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({ kind: fc.constant('settle' as const), days: fc.integer({ min: 0, max: 400 }) }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('withdraw' as const),
+      owner: fc.integer({ min: 0, max: 3 }),
+      share: fc.integer({ min: 1, max: 100 }),
+      method: fc.constantFrom('pix' as const, 'ted' as const),
+      account: fc.constantFrom('paid' as const, 'closed' as const, 'returning' as const),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('bank' as const), ms: fc.integer({ min: 0, max: 3_000 }) }),
+  },
 );
 
+/** The simulated bank's test account numbers (docs/withdrawals.md); `paid` is any other number. */
+const TEST_ACCOUNTS = { paid: undefined, closed: '99999991', returning: '99999993' } as const;
+
 /**
- * Random sequences of charges (splits, installments), refunds and settlements; after every step the ledger's
- * invariants hold: each transaction sums to zero, each wallet bucket is the sum of its postings, no available
- * balance is below zero, and each installment's receivables add up to the installment (to zero once refunded).
+ * Random sequences of charges (splits, installments), refunds, settlements and withdrawals (made, canceled, and
+ * moved by the bank to transferred, failed or returned); after every step the ledger's invariants hold: each
+ * transaction sums to zero, each wallet bucket is the sum of its postings, no available balance is below zero,
+ * each installment's receivables add up to the installment (to zero once refunded), each wallet's in_transit is
+ * what its pending and processing withdrawals hold, the payouts account what the transferred ones paid, and no
+ * receivable is carried beyond its net by the withdrawals still outstanding.
  */
 describe.each(DIALECTS)('%s: the ledger under random sequences', (dialect) => {
   let app: VigiaApp;
@@ -57,11 +97,52 @@ describe.each(DIALECTS)('%s: the ledger under random sequences', (dialect) => {
   let sellers: string[];
   const clock = new TestClock('2026-11-21T12:00:00.000Z');
   const charges: { id: string; amount: number; installments: number; refunded: boolean }[] = [];
+  /** The merchant, then each seller: its id and its three verified accounts' ids. */
+  const owners: {
+    id: string;
+    submerchantId?: string;
+    accounts: Record<keyof typeof TEST_ACCOUNTS, string>;
+  }[] = [];
+  const withdrawals: string[] = [];
 
   beforeAll(async () => {
     ({ app, merchant } = await startAppWithMerchant(dialect, { clock: clock.now }));
     sellers = await marketplace(app, merchant, 3);
-  });
+    const document = newCnpj();
+    await app.inject({
+      method: 'PATCH',
+      url: '/v1/account',
+      payload: { document },
+      headers: merchant.secret,
+    });
+    const holders = [{ id: merchant.id, path: '/v1/account/bank-accounts', document }];
+    for (const seller of sellers) {
+      const read = await app.inject({
+        method: 'GET',
+        url: `/v1/submerchants/${seller}`,
+        headers: merchant.secret,
+      });
+      holders.push({
+        id: seller,
+        path: `/v1/submerchants/${seller}/bank-accounts`,
+        document: read.json().data.tax_id,
+      });
+    }
+    for (const holder of holders) {
+      const accounts = {} as Record<keyof typeof TEST_ACCOUNTS, string>;
+      for (const [name, number] of Object.entries(TEST_ACCOUNTS)) {
+        const body = bankAccountBody(holder.document, number ? { account: number } : {});
+        accounts[name as keyof typeof TEST_ACCOUNTS] = (
+          await bankAccount(app, merchant, holder.path, body)
+        ).id;
+      }
+      owners.push({
+        id: holder.id,
+        ...(holder.id !== merchant.id && { submerchantId: holder.id }),
+        accounts,
+      });
+    }
+  }, 120_000);
 
   async function apply(action: Step): Promise<void> {
     if (action.kind === 'charge') {
@@ -101,8 +182,49 @@ describe.each(DIALECTS)('%s: the ledger under random sequences', (dialect) => {
         url: `/v1/charges/${charge.id}/refund`,
         headers: merchant.secret,
       });
+      // Money settled and withdrawn since cannot be taken back from available: the refund is refused whole.
+      if (response.statusCode === 422) {
+        expect(response.json().error.code).toBe('INSUFFICIENT_BALANCE');
+        return;
+      }
       expect(response.statusCode).toBe(200);
       charge.refunded = true;
+    } else if (action.kind === 'withdraw') {
+      const owner = owners[action.owner]!;
+      const wallets = await app.inject({
+        method: 'GET',
+        url: '/v1/wallets?limit=100',
+        headers: merchant.secret,
+      });
+      const available =
+        wallets.json().data.find((wallet: { owner: { id: string } }) => wallet.owner.id === owner.id)
+          ?.available ?? 0;
+      const response = await postWithdrawal(app, merchant, {
+        ...(owner.submerchantId && { submerchant_id: owner.submerchantId }),
+        amount: Math.max(1, Math.floor((available * action.share) / 100)),
+        bank_account_id: owner.accounts[action.account],
+        method: action.method,
+      });
+      if (response.statusCode === 422) {
+        expect(response.json().error.code).toMatch(
+          /^WITHDRAWAL_(BELOW_MINIMUM|INSUFFICIENT_BALANCE|ALREADY_PENDING)$/,
+        );
+        return;
+      }
+      expect(response.statusCode, response.body).toBe(201);
+      withdrawals.push(response.json().data.id);
+    } else if (action.kind === 'cancel') {
+      if (withdrawals.length === 0) return;
+      const id = withdrawals[action.pick % withdrawals.length]!;
+      const response = await app.inject({
+        method: 'POST',
+        url: `/v1/withdrawals/${id}/cancel`,
+        headers: merchant.secret,
+      });
+      expect([200, 409]).toContain(response.statusCode);
+    } else if (action.kind === 'bank') {
+      clock.advance(action.ms);
+      await runWithdrawalsWorker(app);
     } else {
       // Test mode settles ahead of time (the clock stays, so that the test cards do not expire).
       const response = await app.inject({
@@ -125,6 +247,40 @@ describe.each(DIALECTS)('%s: the ledger under random sequences', (dialect) => {
     expect(Number(total.total)).toBe(0);
     const overdrawn = await db.selectFrom('wallets').select('id').where('available', '<', 0).execute();
     expect(overdrawn).toEqual([]);
+    const outstanding = await db
+      .selectFrom('withdrawals')
+      .select(['wallet_id', sql<number>`sum(amount + fee)`.as('total')])
+      .where('status', 'in', ['pending', 'processing'])
+      .groupBy('wallet_id')
+      .execute();
+    for (const wallet of await db.selectFrom('wallets').select(['id', 'in_transit']).execute()) {
+      const held = outstanding.find((row) => row.wallet_id === wallet.id);
+      expect(Number(wallet.in_transit)).toBe(Number(held?.total ?? 0));
+    }
+    const [paidOut, transferred] = await Promise.all([
+      db
+        .selectFrom('ledger_postings')
+        .select(sql<number>`coalesce(sum(amount), 0)`.as('total'))
+        .where('account', '=', 'payouts')
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('withdrawals')
+        .select(sql<number>`coalesce(sum(amount), 0)`.as('total'))
+        .where('status', '=', 'transferred')
+        .executeTakeFirstOrThrow(),
+    ]);
+    expect(Number(paidOut.total)).toBe(Number(transferred.total));
+    // Reconciliation: no receivable is carried beyond its net by the withdrawals still outstanding.
+    const overCarried = await db
+      .selectFrom('withdrawal_receivables as link')
+      .innerJoin('withdrawals as w', 'w.id', 'link.withdrawal_id')
+      .innerJoin('receivables as r', 'r.id', 'link.receivable_id')
+      .select(['r.id', 'r.net_amount', sql<number>`sum(link.amount)`.as('carried')])
+      .where('w.status', 'in', ['pending', 'processing', 'transferred'])
+      .groupBy(['r.id', 'r.net_amount'])
+      .having(sql<boolean>`sum(link.amount) > r.net_amount`)
+      .execute();
+    expect(overCarried).toEqual([]);
     const sums = await db
       .selectFrom('receivables')
       .select(['charge_id', 'installment', 'type', sql<number>`sum(amount)`.as('total')])

@@ -2,6 +2,7 @@ import type { AnticipationMessages } from './en/anticipations.js';
 import type { DeveloperMessages } from './en/developers.js';
 import type { Messages } from './en/index.js';
 import type { MoneyMessages } from './en/money.js';
+import type { WithdrawalMessages } from './en/withdrawals.js';
 
 // The dashboard's words and formats. Each language is its own chunk, loaded before the first render and on a
 // change of language, so the first load carries one language only (docs/decisions/dashboard-message-catalogue.md).
@@ -26,6 +27,7 @@ type AreaMessages = {
   money: MoneyMessages;
   anticipations: AnticipationMessages;
   developers: DeveloperMessages;
+  withdrawals: WithdrawalMessages;
 };
 const AREA_CATALOGUES: { [A in keyof AreaMessages]: Record<Locale, () => Promise<AreaMessages[A]>> } = {
   money: {
@@ -39,6 +41,10 @@ const AREA_CATALOGUES: { [A in keyof AreaMessages]: Record<Locale, () => Promise
   developers: {
     'pt-BR': () => import('./pt-BR/developers.js').then((module) => module.developers),
     en: () => import('./en/developers.js').then((module) => module.developers),
+  },
+  withdrawals: {
+    'pt-BR': () => import('./pt-BR/withdrawals.js').then((module) => module.withdrawals),
+    en: () => import('./en/withdrawals.js').then((module) => module.withdrawals),
   },
 };
 

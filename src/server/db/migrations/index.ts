@@ -46,6 +46,8 @@ import m0061 from './0061_charge_pix_boleto.js';
 import m0064 from './0064_dashboard_user_language.js';
 import m0065 from './0065_anticipations.js';
 import m0066 from './0066_receivables_anticipatable.js';
+import m0067 from './0067_withdrawals.js';
+import m0068 from './0068_ledger_transactions_source.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -99,4 +101,6 @@ export const migrations: Record<string, Migration> = {
   '0064_dashboard_user_language': m0064,
   '0065_anticipations': m0065,
   '0066_receivables_anticipatable': m0066,
+  '0067_withdrawals': m0067,
+  '0068_ledger_transactions_source': m0068,
 };

@@ -69,4 +69,11 @@ export const errors = {
   ANTICIPATION_BELOW_MINIMUM: 'The amount is below the minimum anticipation.',
   ANTICIPATION_ABOVE_MAXIMUM: 'The amount is above what can be anticipated.',
   ANTICIPATION_FEE_EXCEEDS_AMOUNT: 'The fee would take the whole amount: choose a later date.',
+  WITHDRAWAL_BELOW_MINIMUM: 'The amount is below the smallest withdrawal.',
+  WITHDRAWAL_INSUFFICIENT_BALANCE: 'The amount plus the fee is more than your available balance.',
+  WITHDRAWAL_BANK_ACCOUNT_NOT_OWNERS: 'This bank account is not the owner’s.',
+  WITHDRAWAL_BANK_ACCOUNT_NOT_VERIFIED: 'This bank account is not verified yet.',
+  WITHDRAWAL_PIX_UNAVAILABLE: 'This bank does not take part in PIX: choose TED.',
+  WITHDRAWAL_SUBMERCHANT_NOT_ACTIVE: 'The submerchant is not active.',
+  WITHDRAWAL_ALREADY_PENDING: 'Another withdrawal is still pending: wait a few seconds, or cancel it.',
 };

@@ -67,4 +67,11 @@ export const errors: Messages['errors'] = {
   ANTICIPATION_BELOW_MINIMUM: 'O valor está abaixo da antecipação mínima.',
   ANTICIPATION_ABOVE_MAXIMUM: 'O valor está acima do que pode ser antecipado.',
   ANTICIPATION_FEE_EXCEEDS_AMOUNT: 'A taxa consumiria todo o valor: escolha uma data posterior.',
+  WITHDRAWAL_BELOW_MINIMUM: 'O valor é menor que o saque mínimo.',
+  WITHDRAWAL_INSUFFICIENT_BALANCE: 'O valor mais a tarifa passa do seu saldo disponível.',
+  WITHDRAWAL_BANK_ACCOUNT_NOT_OWNERS: 'Esta conta bancária não é do titular do saldo.',
+  WITHDRAWAL_BANK_ACCOUNT_NOT_VERIFIED: 'Esta conta bancária ainda não foi verificada.',
+  WITHDRAWAL_PIX_UNAVAILABLE: 'Este banco não participa do PIX: escolha TED.',
+  WITHDRAWAL_SUBMERCHANT_NOT_ACTIVE: 'A subconta não está ativa.',
+  WITHDRAWAL_ALREADY_PENDING: 'Outro saque ainda está pendente: aguarde alguns segundos ou cancele-o.',
 };

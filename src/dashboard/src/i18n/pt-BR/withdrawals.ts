@@ -1,0 +1,48 @@
+import type { WithdrawalMessages } from '../en/withdrawals.js';
+
+export const withdrawals: WithdrawalMessages = {
+  title: 'Saques',
+  available: (amount: string) => `Disponível para saque: ${amount}`,
+  caption: 'Saques',
+  head: {
+    created: 'Criado em',
+    amount: 'Valor',
+    fee: 'Tarifa',
+    method: 'Meio',
+    status: 'Situação',
+    details: 'Detalhes',
+    actions: 'Ações',
+  },
+  empty: 'Nenhum saque ainda.',
+  methods: { pix: 'PIX', ted: 'TED' },
+  statuses: {
+    pending: 'pendente',
+    processing: 'em processamento',
+    transferred: 'transferido',
+    failed: 'falhou',
+    canceled: 'cancelado',
+    returned: 'devolvido',
+  },
+  endToEnd: (id: string) => `E2E ${id}`,
+  cancel: 'Cancelar',
+  cancelLabel: (amount: string) => `Cancelar o saque de ${amount}`,
+  canceled: 'Saque cancelado: o valor e a tarifa voltaram ao saldo disponível.',
+  form: {
+    title: 'Sacar',
+    account: 'Conta bancária',
+    noAccount: 'Você ainda não tem uma conta bancária verificada: adicione uma em Contas bancárias.',
+    method: 'Meio',
+    amount: 'Valor (R$)',
+    amountInvalid: 'Digite um valor em reais, por exemplo 150,00.',
+    review: 'Revisar',
+  },
+  confirm: {
+    title: 'Confirme o saque',
+    amount: 'Chega à conta',
+    fee: 'Tarifa',
+    total: 'Sai do seu saldo',
+    account: 'Conta bancária',
+    submit: 'Confirmar saque',
+  },
+  created: 'Saque criado: o dinheiro está a caminho da sua conta bancária.',
+};
