@@ -13,9 +13,11 @@ import { scaleOutBenchmark } from './scale-out.bench.js';
 import { sdkSizeBenchmark } from './sdk-size.bench.js';
 import { setupLatencyBenchmark } from './setup-latency.bench.js';
 import { signalsBenchmark } from './signals.bench.js';
+import { splitChargeBenchmark } from './split-charge.bench.js';
 import { submerchantDocumentsBenchmark } from './submerchant-documents.bench.js';
 import { submerchantReadBenchmark } from './submerchant-read.bench.js';
 import { tokensBenchmark } from './tokens.bench.js';
+import { walletReadBenchmark } from './wallet-read.bench.js';
 import { webhookLatencyBenchmark, webhookThroughputBenchmark } from './webhooks.bench.js';
 
 /** `npm run bench [-- name…]`: runs the named benchmarks (all by default) and writes bench/results/. */
@@ -28,9 +30,11 @@ const benchmarks: Record<string, (durationSeconds: number) => Promise<BenchFigur
   tokens: tokensBenchmark,
   'submerchant-read': submerchantReadBenchmark,
   'charge-create': chargeCreateBenchmark,
+  'split-charge': splitChargeBenchmark,
   'submerchant-documents': submerchantDocumentsBenchmark,
   'charge-list': chargeListBenchmark,
   'receivables-list': receivablesListBenchmark,
+  'wallet-read': walletReadBenchmark,
   'anticipation-limits': anticipationLimitsBenchmark,
   'dashboard-home': dashboardHomeBenchmark,
   'webhook-throughput': webhookThroughputBenchmark,

@@ -156,6 +156,16 @@ export function insert(table: string, row: Record<string, unknown>): Statement {
   };
 }
 
+/** One multi-row `insert into table (a, b, …) values (?, ?, …), (?, ?, …)`, the columns of the first row. */
+export function insertRows(table: string, rows: Record<string, unknown>[]): Statement {
+  const columns = Object.keys(rows[0]!);
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  return {
+    text: `insert into ${table} (${columns.join(', ')}) values ${rows.map(() => tuple).join(', ')}`,
+    values: rows.flatMap((row) => columns.map((column) => row[column])),
+  };
+}
+
 /**
  * `update table set a = ?, … where x = ? and … and <extra>`: the `where` columns compared with `=`, then the
  * further conditions of `extra` (e.g. `consumed_at is null and expires_at > ?`) with their values.

@@ -7,6 +7,7 @@ import { createMerchant, updateMerchantSettings } from '../../src/server/merchan
 import { cardHash } from '../../src/server/tokens/card.js';
 import { basic } from '../../test/helpers/merchants.js';
 import { listenLocally, startBenchApp } from '../lib/bench-app.js';
+import { seededRandom } from '../lib/seeded-random.js';
 
 // GET /v1/charges over CHARGES charges, on the store of BENCH_DATABASE_URL or a fresh SQLite file of one merchant (and some of another), written straight into the store:
 // customers with Brazilian names, e-mails and CPFs/CNPJs, several charges each, spread over 90 days with a day's
@@ -15,18 +16,7 @@ import { listenLocally, startBenchApp } from '../lib/bench-app.js';
 const CHARGES = Number(process.env.BENCH_CHARGES ?? 100_000);
 const DAYS = 90;
 
-/** Deterministic, so that every run measures the same data. */
-function mulberry32(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = mulberry32(20261121);
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const { random, pick } = seededRandom(20261121);
 const digits = (count: number) => Array.from({ length: count }, () => Math.floor(random() * 10)).join('');
 
 const FIRST = [

@@ -5,6 +5,7 @@ import { addDays, nextBusinessDay } from '../../src/server/receivables/calendar.
 import type { ReceivablesTable } from '../../src/server/receivables/table.js';
 import { basic } from '../../test/helpers/merchants.js';
 import { listenLocally, startBenchApp } from '../lib/bench-app.js';
+import { seededRandom } from '../lib/seeded-random.js';
 
 // GET /v1/receivables over RECEIVABLES receivables of one merchant (and a fifth as many of another), written
 // straight into the store with multi-row INSERTs: charges over a year, 1–12 installments, three recipients each
@@ -13,17 +14,7 @@ import { listenLocally, startBenchApp } from '../lib/bench-app.js';
 const RECEIVABLES = Number(process.env.BENCH_RECEIVABLES ?? 1_000_000);
 const DAYS = 365;
 
-function mulberry32(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = mulberry32(20261127);
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const { random, pick } = seededRandom(20261127);
 
 const { app, stopOnSigterm } = await startBenchApp();
 const now = new Date();

@@ -12249,7 +12249,7 @@ export interface paths {
                         fraud_session_id?: string | null;
                         /** @description Marketplaces: the id of one of your active submerchants the charge is for. */
                         submerchant_id?: string | null;
-                        /** @description Marketplaces: who receives what. The merchant receives the remainder, and every leftover centavo (percentages are rounded down). */
+                        /** @description Marketplaces: who receives what. The merchant receives the remainder, and every leftover centavo (percentages are rounded down). Any payment method: booked when a card charge is captured, when a PIX or boleto charge is paid. */
                         split?: {
                             /**
                              * Format: uuid

@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { validationError } from '../errors.js';
+import { splitRulesOf } from '../split/schemas.js';
 import type { NewPendingCharge, PendingMethod } from './pending.js';
 import type { ChargeBody } from './schemas.js';
 
@@ -27,6 +28,7 @@ export function pendingChargeOf(body: Body, method: PendingMethod, customer: New
     installments: body.installments,
     fraudSessionId: body.fraud_session_id ?? null,
     submerchantId: body.submerchant_id ?? null,
+    split: splitRulesOf(body.split),
     customer,
     pix: body.pix && { expiresIn: body.pix.expires_in },
     boleto: body.boleto && { dueDate: body.boleto.due_date, instructions: body.boleto.instructions ?? null },

@@ -7,11 +7,13 @@ import { chargeFraudSessionError } from '../fraud/errors.js';
 import { isFraudSessionReuse, recordFraudSessionReuseRefused } from '../fraud/reuse-refusals.js';
 import { consumeFraudSession } from '../fraud/service.js';
 import type { Merchant } from '../merchants/service.js';
-import { bookableOf, bookChargeCaptured } from '../receivables/book.js';
+import { bookableOf, bookChargeCaptured, priceCharge } from '../receivables/book.js';
 import { assessCharge } from '../risk/assess.js';
 import type { DeviceGraphHasher } from '../risk/device-graph.js';
 import type { LabelKeyer } from '../risk/labels.js';
 import { testModeAnalysis } from '../risk/test-outcomes.js';
+import { checkSplitRules, type SplitRule } from '../split/allocate.js';
+import { checkSplitSubmerchants } from '../split/check.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import { FAILURE_MESSAGES } from './acquirer.js';
 import { MAX_BOLETO_AMOUNT } from './boleto/barcode.js';
@@ -42,6 +44,8 @@ export interface NewPendingCharge {
   installments: number;
   fraudSessionId: string | null;
   submerchantId: string | null;
+  /** Booked when the charge is paid, as a card charge's is when captured. */
+  split: SplitRule[] | null;
   customer: { name: string; email: string; document: string };
   pix?: { expiresIn?: number };
   boleto?: { dueDate: string; instructions?: string | null };
@@ -101,11 +105,18 @@ export async function createPendingCharge(
   const { merchant, charge, psp, outbox, now, testMode = false } = input;
   checkNewCharge(merchant, charge);
   checkPendingCharge(charge, now);
+  if (charge.split) checkSplitRules(charge.amount, charge.split);
   const chargeId = newId();
   const timestamp = now.toISOString();
 
   const charged = db.transaction().execute(async (trx) => {
     if (charge.submerchantId) await checkSubmerchant(trx, merchant.id, charge.submerchantId);
+    if (charge.split) {
+      await checkSplitSubmerchants(trx, merchant.id, charge.split);
+      // Priced now, as a card charge is before its capture: a split that cannot pay the fee is refused before
+      // anything is issued, rather than when the buyer's money arrives.
+      await priceCharge(trx, { id: chargeId, merchantId: merchant.id, ...charge });
+    }
     const session = charge.fraudSessionId
       ? await consumeFraudSession(trx, {
           merchantId: merchant.id,
@@ -178,7 +189,7 @@ export async function createPendingCharge(
       fraud_reasons: toJson(analysis.reasons),
       search_text: chargeSearchText(chargeId, charge.customer),
       acquirer_reference: null,
-      split: null,
+      split: charge.split && toJson(charge.split),
       review_opened_at: null,
       review_expires_at: null,
       review_decision: null,

@@ -17,6 +17,7 @@ import { LEDGER_ERRORS } from '../ledger/errors.js';
 import { deviceGraphHasher } from '../risk/device-graph.js';
 import { labelKeyer } from '../risk/labels.js';
 import { SPLIT_ERRORS } from '../split/errors.js';
+import { splitRulesOf } from '../split/schemas.js';
 import { TOKENS_ERRORS } from '../tokens/errors.js';
 import { CHARGES_ERRORS } from './errors.js';
 import { listCharges } from './list.js';
@@ -121,14 +122,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           installments: body.installments,
           fraudSessionId: body.fraud_session_id ?? null,
           submerchantId: body.submerchant_id ?? null,
-          split:
-            body.split?.map((rule) => ({
-              submerchantId: rule.submerchant_id,
-              type: rule.type,
-              amount: rule.amount,
-              liable: rule.liable ?? true,
-              chargeProcessingFee: rule.charge_processing_fee ?? false,
-            })) ?? null,
+          split: splitRulesOf(body.split),
           customer,
         },
         acquirer: app.acquirer,

@@ -5,7 +5,7 @@ import { fromJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
 import { type Owner, ownerKey, type Posting } from '../ledger/accounts.js';
 import { insufficientBalance, Overdraft } from '../ledger/errors.js';
-import { type Posted, postTransaction } from '../ledger/post.js';
+import { postTransaction, type WalletRow } from '../ledger/post.js';
 import { getPricing, priceFor } from '../pricing/service.js';
 import { allocate, type SplitRule } from '../split/allocate.js';
 import { apportion, installmentMatrix, splitEvenly } from '../split/apportion.js';
@@ -78,13 +78,6 @@ export async function bookChargeCaptured(
       amount: share.gross - share.fee,
     })),
   ];
-  const posted = await postTransaction(trx, {
-    merchantId: charge.merchantId,
-    kind: 'charge_captured',
-    source: { type: 'charge', id: charge.id },
-    postings,
-    now,
-  });
   const captured = saoPauloDate(now);
   const dueDates = Array.from({ length: installments }, (_, index) =>
     nextBusinessDay(addDays(captured, delayDays * (index + 1))),
@@ -94,34 +87,42 @@ export async function bookChargeCaptured(
     splitEvenly(charge.amount, installments),
   );
   const timestamp = now.toISOString();
-  const rows: ReceivableRow[] = shares.flatMap((share, i) => {
-    const grosses = matrix[i]!;
-    const fees = apportion(share.fee, grosses);
-    return grosses.map((amount, k) => ({
-      id: newId(),
-      merchant_id: charge.merchantId,
-      charge_id: charge.id,
-      wallet_id: walletOf(posted, share.recipient),
-      recipient_type: share.recipient.type,
-      recipient_id: share.recipient.id,
-      installment: k + 1,
-      installments,
-      amount,
-      fee: fees[k]!,
-      net_amount: amount - fees[k]!,
-      status: 'waiting_funds' as const,
-      type: 'credit' as const,
-      payment_date: dueDates[k]!,
-      original_payment_date: dueDates[k]!,
-      anticipation_id: null,
-      paid_at: null,
-      created_at: timestamp,
-    }));
+  // Written with the ledger transaction's postings: each names its recipient's wallet.
+  const receivables = (wallets: Map<string, WalletRow>): ReceivableRow[] =>
+    shares.flatMap((share, i) => {
+      const grosses = matrix[i]!;
+      const fees = apportion(share.fee, grosses);
+      const walletId = wallets.get(ownerKey(share.recipient))!.id;
+      return grosses.map((amount, k) => ({
+        id: newId(),
+        merchant_id: charge.merchantId,
+        charge_id: charge.id,
+        wallet_id: walletId,
+        recipient_type: share.recipient.type,
+        recipient_id: share.recipient.id,
+        installment: k + 1,
+        installments,
+        amount,
+        fee: fees[k]!,
+        net_amount: amount - fees[k]!,
+        status: 'waiting_funds' as const,
+        type: 'credit' as const,
+        payment_date: dueDates[k]!,
+        original_payment_date: dueDates[k]!,
+        anticipation_id: null,
+        paid_at: null,
+        created_at: timestamp,
+      }));
+    });
+  await postTransaction(trx, {
+    merchantId: charge.merchantId,
+    kind: 'charge_captured',
+    source: { type: 'charge', id: charge.id },
+    postings,
+    now,
+    alongside: (wallets) => ({ table: 'receivables', rows: receivables(wallets) }),
   });
-  await insertReceivables(trx, rows);
 }
-
-const walletOf = (posted: Posted, owner: Owner) => posted.wallets.get(ownerKey(owner))!.id;
 
 async function insertReceivables(trx: Kysely<Database>, rows: ReceivableRow[]) {
   // 18 columns a row: 500 rows stay far below either store's limit on bound values.

@@ -1,5 +1,6 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { Id } from '../http/envelope.js';
+import type { SplitRule } from './allocate.js';
 
 const SplitRuleFields = {
   submerchant_id: Type.String({ format: 'uuid', description: 'One of your active submerchants.' }),
@@ -29,7 +30,8 @@ export const SplitBody = Type.Array(
     maxItems: 20,
     description:
       'Marketplaces: who receives what. The merchant receives the remainder, and every leftover centavo ' +
-      '(percentages are rounded down).',
+      '(percentages are rounded down). Any payment method: booked when a card charge is captured, when a PIX ' +
+      'or boleto charge is paid.',
   },
 );
 
@@ -42,3 +44,16 @@ export const SplitSchema = Type.Array(
     charge_processing_fee: Type.Boolean(),
   }),
 );
+
+/** A request's split as the charge keeps it, defaults filled in (any payment method); null without one. */
+export function splitRulesOf(body: Static<typeof SplitBody> | undefined): SplitRule[] | null {
+  return (
+    body?.map((rule) => ({
+      submerchantId: rule.submerchant_id,
+      type: rule.type,
+      amount: rule.amount,
+      liable: rule.liable ?? true,
+      chargeProcessingFee: rule.charge_processing_fee ?? false,
+    })) ?? null
+  );
+}

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { newId } from '../core/ids.js';
 import type { Database } from '../db/database.js';
 import { type ListFilters, paginate } from '../db/lists.js';
+import { prepared } from '../db/prepared.js';
 import type { WalletRow } from '../ledger/post.js';
 
 export type Wallet = WalletRow;
@@ -36,13 +37,22 @@ export function listWallets(db: Kysely<Database>, merchantId: string, filters: L
   });
 }
 
-export function getWallet(db: Kysely<Database>, merchantId: string, id: string) {
-  return db
+/** A wallet read is one row on a hot read route: prepared (db/prepared.ts), not built on every request. */
+const walletById = prepared((db: Kysely<Database>, value) =>
+  db
     .selectFrom('wallets')
     .selectAll()
-    .where('id', '=', id)
-    .where('merchant_id', '=', merchantId)
-    .executeTakeFirst();
+    .where('id', '=', value('id'))
+    .where('merchant_id', '=', value('merchantId')),
+);
+
+export async function getWallet(
+  db: Kysely<Database>,
+  merchantId: string,
+  id: string,
+): Promise<Wallet | undefined> {
+  const { rows } = await walletById(db, { id, merchantId });
+  return rows[0];
 }
 
 /** A wallet's postings, newest first (the ledger's order: version, then place in the transaction). */
