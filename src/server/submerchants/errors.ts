@@ -1,9 +1,4 @@
-import {
-  apiError,
-  businessRule,
-  type ErrorCatalogue,
-  testModeOnly as generalTestModeOnly,
-} from '../errors.js';
+import { businessRule, type ErrorCatalogue, testModeOnly as generalTestModeOnly } from '../errors.js';
 
 /** Onboarding's own refusals (docs/submerchants.md says which route raises which). */
 export const SUBMERCHANTS_ERRORS = {
