@@ -54,3 +54,62 @@ export async function walletOf(app: VigiaApp, merchant: TestMerchant, ownerId: s
   if (!wallet) throw new Error(`no wallet for ${ownerId}`);
   return wallet;
 }
+
+/** The submerchants a refused split names: two active sellers and one not active. */
+export interface SplitParties {
+  sellers: string[];
+  inactive: string;
+}
+
+/**
+ * Splits every charge refuses, whatever its payment method (amount 10,000 or less), each with the 422 code it gets.
+ * Functions of the parties, which exist only once the suite's `beforeAll` has made them.
+ */
+export const REFUSED_SPLITS: [string, (parties: SplitParties) => unknown[], string][] = [
+  [
+    'shares over the amount',
+    ({ sellers }) => [{ submerchant_id: sellers[0], type: 'flat', amount: 10_001 }],
+    'SPLIT_EXCEEDS_AMOUNT',
+  ],
+  [
+    'percentages over 100 %',
+    ({ sellers }) => [
+      { submerchant_id: sellers[0], type: 'percentage', amount: 6000 },
+      { submerchant_id: sellers[1], type: 'percentage', amount: 4500 },
+    ],
+    'SPLIT_EXCEEDS_AMOUNT',
+  ],
+  [
+    'a zero share',
+    ({ sellers }) => [{ submerchant_id: sellers[0], type: 'flat', amount: 0 }],
+    'SPLIT_SHARE_NOT_POSITIVE',
+  ],
+  [
+    'a negative share',
+    ({ sellers }) => [{ submerchant_id: sellers[0], type: 'flat', amount: -5 }],
+    'SPLIT_SHARE_NOT_POSITIVE',
+  ],
+  [
+    'a submerchant twice',
+    ({ sellers }) => [
+      { submerchant_id: sellers[0], type: 'flat', amount: 100 },
+      { submerchant_id: sellers[0], type: 'flat', amount: 100 },
+    ],
+    'SPLIT_DUPLICATE_SUBMERCHANT',
+  ],
+  [
+    'an unknown submerchant',
+    () => [{ submerchant_id: '7d1f5c1e-0d8a-4c55-9f3b-4c2f1d1e2a3b', type: 'flat', amount: 100 }],
+    'SPLIT_SUBMERCHANT_NOT_FOUND',
+  ],
+  [
+    'a submerchant not active',
+    ({ inactive }) => [{ submerchant_id: inactive, type: 'flat', amount: 100 }],
+    'SPLIT_SUBMERCHANT_NOT_ACTIVE',
+  ],
+  [
+    'everything to a seller, the merchant paying the fee with nothing',
+    ({ sellers }) => [{ submerchant_id: sellers[0], type: 'percentage', amount: 10_000 }],
+    'SPLIT_FEE_EXCEEDS_SHARES',
+  ],
+];

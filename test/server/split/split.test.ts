@@ -8,7 +8,7 @@ import {
   type TestMerchant,
 } from '../../helpers/app.js';
 import { chargeBody, createToken, postCharge } from '../../helpers/charges.js';
-import { capturedCharge, marketplace } from '../../helpers/money.js';
+import { capturedCharge, marketplace, REFUSED_SPLITS, type SplitParties } from '../../helpers/money.js';
 import { client, seedSubmerchant } from '../../helpers/submerchants.js';
 
 describe.each(DIALECTS)('%s: a charge with a split', (dialect) => {
@@ -44,59 +44,14 @@ describe.each(DIALECTS)('%s: a charge with a split', (dialect) => {
   };
 
   it.each([
-    [
-      'shares over the amount',
-      () => [{ submerchant_id: sellers[0], type: 'flat', amount: 10_001 }],
-      'SPLIT_EXCEEDS_AMOUNT',
-    ],
-    [
-      'percentages over 100 %',
-      () => [
-        { submerchant_id: sellers[0], type: 'percentage', amount: 6000 },
-        { submerchant_id: sellers[1], type: 'percentage', amount: 4500 },
-      ],
-      'SPLIT_EXCEEDS_AMOUNT',
-    ],
-    [
-      'a zero share',
-      () => [{ submerchant_id: sellers[0], type: 'flat', amount: 0 }],
-      'SPLIT_SHARE_NOT_POSITIVE',
-    ],
-    [
-      'a negative share',
-      () => [{ submerchant_id: sellers[0], type: 'flat', amount: -5 }],
-      'SPLIT_SHARE_NOT_POSITIVE',
-    ],
+    ...REFUSED_SPLITS,
     [
       'a percentage worth less than a centavo',
-      () => [{ submerchant_id: sellers[0], type: 'percentage', amount: 1 }],
+      ({ sellers }: SplitParties) => [{ submerchant_id: sellers[0], type: 'percentage', amount: 1 }],
       'SPLIT_SHARE_NOT_POSITIVE',
-    ],
-    [
-      'a submerchant twice',
-      () => [
-        { submerchant_id: sellers[0], type: 'flat', amount: 100 },
-        { submerchant_id: sellers[0], type: 'flat', amount: 100 },
-      ],
-      'SPLIT_DUPLICATE_SUBMERCHANT',
-    ],
-    [
-      'an unknown submerchant',
-      () => [{ submerchant_id: '7d1f5c1e-0d8a-4c55-9f3b-4c2f1d1e2a3b', type: 'flat', amount: 100 }],
-      'SPLIT_SUBMERCHANT_NOT_FOUND',
-    ],
-    [
-      'a submerchant not active',
-      () => [{ submerchant_id: pending, type: 'flat', amount: 100 }],
-      'SPLIT_SUBMERCHANT_NOT_ACTIVE',
-    ],
-    [
-      'everything to a seller, the merchant paying the fee with nothing',
-      () => [{ submerchant_id: sellers[0], type: 'percentage', amount: 10_000 }],
-      'SPLIT_FEE_EXCEEDS_SHARES',
-    ],
+    ] as const,
   ])('%s → 422 %s, nothing created', async (_name, split, code) => {
-    expect(await refused(split() as unknown[], 9_999)).toEqual({ status: 422, code });
+    expect(await refused(split({ sellers, inactive: pending }), 9_999)).toEqual({ status: 422, code });
   });
 
   it('another merchant’s active submerchant is not found', async () => {
