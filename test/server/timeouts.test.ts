@@ -30,9 +30,12 @@ describe.each(DIALECTS)('timeouts and probes on %s (issue 12 item 13)', (dialect
       'DATABASE_UNAVAILABLE',
     );
   });
+});
 
-  it.runIf(dialect === 'postgres')('bounds every PostgreSQL statement and connection wait', async () => {
-    const app = await startApp(await freshDatabaseUrl(dialect));
+// PostgreSQL's own bounds (SQLite has no statement timeout or connection pool to set).
+describe('timeouts on postgres', () => {
+  it('bounds every PostgreSQL statement and connection wait', async () => {
+    const app = await startApp(await freshDatabaseUrl('postgres'));
     const { rows } = await sql<{ statement_timeout: string }>`show statement_timeout`.execute(app.store.db);
     expect(rows[0]?.statement_timeout).toBe('15s');
     expect(app.store.pgPool?.options.connectionTimeoutMillis).toBe(5000);
