@@ -199,12 +199,27 @@ export interface Buyer {
   card: { number: string; cvv: string };
 }
 
-const MARIA: Buyer = {
+/**
+ * A Visa number no other charge used (4242…, Luhn-valid; the simulated acquirer approves it): a worker's specs share
+ * one merchant, and a fourth charge of one card within the hour adds CARD_VELOCITY to a checkout without the
+ * profiler's report (PROFILE_MISSING + SIGNALS_MISSING), which is a decline.
+ */
+function freshCardNumber(): string {
+  const body = `4242${String(Date.now() % 1e8).padStart(8, '0')}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+  const sum = [...body].reverse().reduce((total, digit, index) => {
+    const value = Number(digit) * (index % 2 === 0 ? 2 : 1);
+    return total + (value > 9 ? value - 9 : value);
+  }, 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/** Maria, with a card of her own for each charge. */
+const maria = (): Buyer => ({
   name: 'Maria Silva',
   email: 'maria@example.com',
   document: '52998224725',
-  card: { number: '4111111111111111', cvv: '123' },
-};
+  card: { number: freshCardNumber(), cvv: '123' },
+});
 
 /**
  * A charge made as a checkout makes it (token and fraud session with the public key), without the profiler's
@@ -214,7 +229,7 @@ export async function holdCharge(
   vigia: Vigia,
   options: { merchant?: Vigia['merchant']; buyer?: Buyer; amount?: number } = {},
 ): Promise<any> {
-  const { merchant = vigia.merchant, buyer = MARIA, amount = 12_990 } = options;
+  const { merchant = vigia.merchant, buyer = maria(), amount = 12_990 } = options;
   const { public_key: pk, secret_key: sk } = merchant;
   const ua =
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
