@@ -8,6 +8,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { messages as en, type Messages } from '../../src/dashboard/src/i18n/en/index.js';
 import { messages as ptBR } from '../../src/dashboard/src/i18n/pt-BR/index.js';
+import { luhnValid } from '../../src/sdk/src/cards/luhn.js';
 import {
   addressBody,
   documentBody,
@@ -206,11 +207,7 @@ export interface Buyer {
  */
 function freshCardNumber(): string {
   const body = `4242${String(Date.now() % 1e8).padStart(8, '0')}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-  const sum = [...body].reverse().reduce((total, digit, index) => {
-    const value = Number(digit) * (index % 2 === 0 ? 2 : 1);
-    return total + (value > 9 ? value - 9 : value);
-  }, 0);
-  return `${body}${(10 - (sum % 10)) % 10}`;
+  return `${body}${[...'0123456789'].find((digit) => luhnValid(`${body}${digit}`))}`;
 }
 
 /** Maria, with a card of her own for each charge. */
