@@ -9,6 +9,8 @@ export const SUBMERCHANT_EVENT_TYPES = [
   'submerchant.approved',
   'submerchant.rejected',
   'submerchant.resubmission_requested',
+  'submerchant.blocked',
+  'submerchant.unblocked',
   'document.created',
   'document.approved',
   'document.rejected',

@@ -58,10 +58,13 @@ export const errors: Messages['errors'] = {
   SPLIT_DUPLICATE_SUBMERCHANT: 'Uma subconta aparece duas vezes na divisão.',
   SPLIT_SUBMERCHANT_NOT_FOUND: 'Uma subconta da divisão não foi encontrada.',
   SPLIT_SUBMERCHANT_NOT_ACTIVE: 'Uma subconta da divisão não está ativa.',
+  SPLIT_SUBMERCHANT_BLOCKED: 'Uma subconta da divisão está bloqueada pela plataforma.',
   SPLIT_FEE_EXCEEDS_SHARES: 'As partes que pagam a taxa são menores que a taxa.',
   ANTICIPATION_NOT_ENABLED: 'A antecipação não está habilitada para a sua conta: fale com a plataforma.',
   ANTICIPATION_SUBMERCHANT_NOT_ACTIVE:
     'A subconta não está ativa: seus recebíveis não podem ser antecipados.',
+  ANTICIPATION_SUBMERCHANT_BLOCKED:
+    'A subconta está bloqueada pela plataforma: seus recebíveis não podem ser antecipados.',
   ANTICIPATION_PAYMENT_DATE_INVALID: 'Escolha hoje ou um dia útil posterior.',
   ANTICIPATION_NO_RECEIVABLES: 'Não há recebíveis a receber para antecipar.',
   ANTICIPATION_BELOW_MINIMUM: 'O valor está abaixo da antecipação mínima.',
@@ -73,5 +76,6 @@ export const errors: Messages['errors'] = {
   WITHDRAWAL_BANK_ACCOUNT_NOT_VERIFIED: 'Esta conta bancária ainda não foi verificada.',
   WITHDRAWAL_PIX_UNAVAILABLE: 'Este banco não participa do PIX: escolha TED.',
   WITHDRAWAL_SUBMERCHANT_NOT_ACTIVE: 'A subconta não está ativa.',
+  WITHDRAWAL_SUBMERCHANT_BLOCKED: 'A subconta está bloqueada pela plataforma: seu saldo está retido.',
   WITHDRAWAL_ALREADY_PENDING: 'Outro saque ainda está pendente: aguarde alguns segundos ou cancele-o.',
 };
