@@ -141,7 +141,9 @@ async function blockedSubmerchants(
   trx: Kysely<Database>,
   shares: readonly { recipient: Owner }[],
 ): Promise<Set<string>> {
-  const ids = shares.filter((share) => share.recipient.type === 'submerchant').map((share) => share.recipient.id);
+  const ids = shares
+    .filter((share) => share.recipient.type === 'submerchant')
+    .map((share) => share.recipient.id);
   if (ids.length === 0) return new Set();
   const rows = await trx
     .selectFrom('submerchants')

@@ -37,7 +37,8 @@ export const WITHDRAWALS_ERRORS = {
   },
   WITHDRAWAL_SUBMERCHANT_BLOCKED: {
     status: 422,
-    meaning: "The platform operator has blocked the submerchant: its wallet's money is held until the block is lifted.",
+    meaning:
+      "The platform operator has blocked the submerchant: its wallet's money is held until the block is lifted.",
     action: 'Ask the platform operator about the block; withdraw once it is lifted.',
   },
   WITHDRAWAL_ALREADY_PENDING: {

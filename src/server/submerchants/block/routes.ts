@@ -35,7 +35,8 @@ export const operatorBlockRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'operator', rateLimit: 'default' },
       schema: {
         tags: ['operator'],
-        summary: 'Block a submerchant: its waiting receivables are suspended, withdrawals and new shares refused',
+        summary:
+          'Block a submerchant: its waiting receivables are suspended, withdrawals and new shares refused',
         params: SubmerchantParams,
         body: BlockBody,
         response: {

@@ -48,7 +48,11 @@ export async function blockSubmerchant(
       trx,
       row.merchant_id,
       'submerchant.blocked',
-      { submerchant: presentSubmerchant(submerchant), reason: input.reason, suspended_receivables: suspended },
+      {
+        submerchant: presentSubmerchant(submerchant),
+        reason: input.reason,
+        suspended_receivables: suspended,
+      },
       now,
     );
     return submerchant;
