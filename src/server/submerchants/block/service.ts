@@ -3,7 +3,7 @@ import { invalidState } from '../../errors.js';
 import { findWallet } from '../../ledger/post.js';
 import { moveHeldReceivables } from '../../receivables/suspend.js';
 import type { Outbox } from '../../webhooks/outbox.js';
-import { presentSubmerchant } from '../present.js';
+import { blockEventData } from '../events.js';
 import { type Db, emitEvent, lockSubmerchant, type Submerchant, submerchantFromRow } from '../store.js';
 
 /**
@@ -48,11 +48,7 @@ export async function blockSubmerchant(
       trx,
       row.merchant_id,
       'submerchant.blocked',
-      {
-        submerchant: presentSubmerchant(submerchant),
-        reason: input.reason,
-        suspended_receivables: suspended,
-      },
+      blockEventData(submerchant, { reason: input.reason, suspended_receivables: suspended }),
       now,
     );
     return submerchant;
@@ -89,11 +85,7 @@ export async function unblockSubmerchant(
       trx,
       row.merchant_id,
       'submerchant.unblocked',
-      {
-        submerchant: presentSubmerchant(submerchant),
-        previous_reason: row.block_reason,
-        released_receivables: released,
-      },
+      blockEventData(submerchant, { previous_reason: row.block_reason, released_receivables: released }),
       now,
     );
     return submerchant;
