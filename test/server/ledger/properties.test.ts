@@ -5,7 +5,13 @@ import type { VigiaApp } from '../../../src/server/app.js';
 import { verifyLedger } from '../../../src/server/ledger/verify.js';
 import { saoPauloDate } from '../../../src/server/receivables/calendar.js';
 import { splitEvenly } from '../../../src/server/split/apportion.js';
-import { DIALECTS, startAppWithMerchant, TestClock, type TestMerchant } from '../../helpers/app.js';
+import {
+  createTestOperator,
+  DIALECTS,
+  startAppWithMerchant,
+  TestClock,
+  type TestMerchant,
+} from '../../helpers/app.js';
 import { chargeBody, createToken, postCharge } from '../../helpers/charges.js';
 import { marketplace } from '../../helpers/money.js';
 import { newCnpj } from '../../helpers/submerchants.js';
@@ -38,7 +44,9 @@ type Step =
       account: 'paid' | 'closed' | 'returning';
     }
   | { kind: 'cancel'; pick: number }
-  | { kind: 'bank'; ms: number };
+  | { kind: 'bank'; ms: number }
+  /** The operator blocks the seller, or unblocks it when it is blocked. */
+  | { kind: 'block'; seller: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -78,18 +86,24 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({ kind: fc.constant('bank' as const), ms: fc.integer({ min: 0, max: 3_000 }) }),
   },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('block' as const), seller: fc.integer({ min: 0, max: 2 }) }),
+  },
 );
 
 /** The simulated bank's test account numbers (docs/withdrawals.md); `paid` is any other number. */
 const TEST_ACCOUNTS = { paid: undefined, closed: '99999991', returning: '99999993' } as const;
 
 /**
- * Random sequences of charges (splits, installments), refunds, settlements and withdrawals (made, canceled, and
- * moved by the bank to transferred, failed or returned); after every step the ledger's invariants hold: each
+ * Random sequences of charges (splits, installments), refunds, settlements, withdrawals (made, canceled, and
+ * moved by the bank to transferred, failed or returned) and blocks and unblocks of sellers; after every step the
+ * ledger's invariants hold: each
  * transaction sums to zero, each wallet bucket is the sum of its postings, no available balance is below zero,
  * each installment's receivables add up to the installment (to zero once refunded), each wallet's in_transit is
  * what its pending and processing withdrawals hold, the payouts account what the transferred ones paid, and no
- * receivable is carried beyond its net by the withdrawals still outstanding.
+ * receivable is carried beyond its net by the withdrawals still outstanding; each wallet's blocked bucket is the
+ * net of its suspended receivables, and only a blocked seller has suspended receivables, none waiting.
  */
 describe.each(DIALECTS)('%s: the ledger under random sequences', (dialect) => {
   let app: VigiaApp;
@@ -104,9 +118,12 @@ describe.each(DIALECTS)('%s: the ledger under random sequences', (dialect) => {
     accounts: Record<keyof typeof TEST_ACCOUNTS, string>;
   }[] = [];
   const withdrawals: string[] = [];
+  const blocked = new Set<string>();
+  let operator: { authorization: string };
 
   beforeAll(async () => {
     ({ app, merchant } = await startAppWithMerchant(dialect, { clock: clock.now }));
+    operator = await createTestOperator(app);
     sellers = await marketplace(app, merchant, 3);
     const document = newCnpj();
     await app.inject({
@@ -207,7 +224,7 @@ describe.each(DIALECTS)('%s: the ledger under random sequences', (dialect) => {
       });
       if (response.statusCode === 422) {
         expect(response.json().error.code).toMatch(
-          /^WITHDRAWAL_(BELOW_MINIMUM|INSUFFICIENT_BALANCE|ALREADY_PENDING)$/,
+          /^WITHDRAWAL_(BELOW_MINIMUM|INSUFFICIENT_BALANCE|ALREADY_PENDING|SUBMERCHANT_BLOCKED)$/,
         );
         return;
       }
@@ -222,6 +239,18 @@ describe.each(DIALECTS)('%s: the ledger under random sequences', (dialect) => {
         headers: merchant.secret,
       });
       expect([200, 409]).toContain(response.statusCode);
+    } else if (action.kind === 'block') {
+      const seller = sellers[action.seller]!;
+      const unblocking = blocked.has(seller);
+      const response = await app.inject({
+        method: 'POST',
+        url: `/v1/operator/submerchants/${seller}/${unblocking ? 'unblock' : 'block'}`,
+        headers: operator,
+        ...(!unblocking && { payload: { reason: 'Property test.' } }),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      if (unblocking) blocked.delete(seller);
+      else blocked.add(seller);
     } else if (action.kind === 'bank') {
       clock.advance(action.ms);
       await runWithdrawalsWorker(app);
@@ -281,6 +310,22 @@ describe.each(DIALECTS)('%s: the ledger under random sequences', (dialect) => {
       .having(sql<boolean>`sum(link.amount) > r.net_amount`)
       .execute();
     expect(overCarried).toEqual([]);
+    // A block holds exactly its suspended receivables' net; nothing of a blocked seller waits, nothing else is held.
+    const held = await db
+      .selectFrom('receivables')
+      .select(['wallet_id', 'recipient_id', 'status', sql<number>`sum(net_amount)`.as('net')])
+      .where('status', 'in', ['suspended', 'waiting_funds'])
+      .groupBy(['wallet_id', 'recipient_id', 'status'])
+      .execute();
+    for (const row of held) {
+      expect(row.status === 'suspended', `${row.recipient_id} ${row.status}`).toBe(
+        blocked.has(row.recipient_id),
+      );
+    }
+    for (const wallet of await db.selectFrom('wallets').select(['id', 'blocked']).execute()) {
+      const suspended = held.find((row) => row.wallet_id === wallet.id && row.status === 'suspended');
+      expect(Number(wallet.blocked)).toBe(Number(suspended?.net ?? 0));
+    }
     const sums = await db
       .selectFrom('receivables')
       .select(['charge_id', 'installment', 'type', sql<number>`sum(amount)`.as('total')])
