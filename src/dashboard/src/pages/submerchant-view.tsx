@@ -43,6 +43,10 @@ export interface Submerchant {
   status: 'pending' | 'pending_review' | 'active' | 'rejected';
   rejection_reason: string | null;
   submitted_at: string | null;
+  /** The operator's block, apart from the status. */
+  blocked: boolean;
+  blocked_at: string | null;
+  block_reason: string | null;
   created_at: string;
 }
 
