@@ -9,7 +9,7 @@ import {
   TestClock,
   type TestMerchant,
 } from '../../helpers/app.js';
-import { quickCharge } from '../../helpers/charges.js';
+import { postCharge, quickCharge, VALID_CPF } from '../../helpers/charges.js';
 import { capturedCharge, marketplace, receivablesOf, walletOf } from '../../helpers/money.js';
 import { type Client, client } from '../../helpers/submerchants.js';
 import { bankAccount, bankAccountBody, postWithdrawal } from '../../helpers/withdrawals.js';
@@ -34,6 +34,8 @@ describe.each(DIALECTS)('%s: the operator blocks a submerchant', (dialect) => {
   let other: string;
   /** The charge splitting 30 000 of 60 000 to the seller, in 3 installments. */
   let charge: Json;
+  /** A PIX charge splitting to the seller, issued before the block and paid after it. */
+  let held: Json;
 
   const sellerReceivables = async (status: string) =>
     (await api.get(`/v1/receivables?submerchant_id=${seller}&status=${status}&limit=100`)).body
@@ -71,6 +73,14 @@ describe.each(DIALECTS)('%s: the operator blocks a submerchant', (dialect) => {
       installments: 3,
       split: [{ submerchant_id: seller, type: 'flat', amount: 30_000 }],
     });
+    const issued = await postCharge(app, merchant, {
+      amount: 8_000,
+      payment_method: 'pix',
+      customer: { name: 'Joana Lima', email: 'joana@example.com', document: VALID_CPF },
+      split: [{ submerchant_id: seller, type: 'flat', amount: 4_000 }],
+    });
+    held = issued.json().data;
+    expect(held.status, issued.body).toBe('pending');
   }, 60_000);
 
   it('refuses bad input, unknown submerchants and non-operator keys, changing nothing', async () => {
@@ -206,6 +216,24 @@ describe.each(DIALECTS)('%s: the operator blocks a submerchant', (dialect) => {
     expect(await verifyLedger(app.store.db)).toEqual([]);
   });
 
+  it('books the share of a charge accepted before the block and captured after it suspended', async () => {
+    const before = await walletOf(app, merchant, seller);
+    const paid = await api.post(`/v1/test/charges/${held.id}/pay`);
+    expect(paid.status).toBe(200);
+    const share = (await receivablesOf(app, merchant, held.id)).filter(
+      (receivable) => receivable.recipient.id === seller,
+    );
+    expect(share.map((receivable) => receivable.status)).toEqual(['suspended']);
+    const after = await walletOf(app, merchant, seller);
+    expect(after.blocked).toBe(before.blocked + share[0]!.net_amount);
+    expect(after.waiting_funds).toBe(before.waiting_funds);
+    const own = (await receivablesOf(app, merchant, held.id)).filter(
+      (receivable) => receivable.recipient.type === 'merchant',
+    );
+    expect(own.map((receivable) => receivable.status)).toEqual(['waiting_funds']);
+    expect(await verifyLedger(app.store.db)).toEqual([]);
+  });
+
   it('books a refund of a suspended installment suspended too, out of the blocked bucket', async () => {
     // A charge captured before the block would be the usual case; one held in review and approved after it
     // is booked suspended at once (receivables/book.ts): both land in the blocked bucket.
@@ -224,7 +252,11 @@ describe.each(DIALECTS)('%s: the operator blocks a submerchant', (dialect) => {
     const returned = refunds.reduce((sum, receivable) => sum + receivable.net_amount, 0);
     const after = await walletOf(app, merchant, seller);
     expect(after.blocked).toBe(before.blocked + returned);
-    expect(after.blocked).toBe(0);
+    // What is left blocked is the share of the charge captured after the block.
+    const capturedLater = (await receivablesOf(app, merchant, held.id)).find(
+      (receivable) => receivable.recipient.id === seller,
+    )!;
+    expect(after.blocked).toBe(capturedLater.net_amount);
     expect(after.available).toBe(0);
     expect(await verifyLedger(app.store.db)).toEqual([]);
   });
