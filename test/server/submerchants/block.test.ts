@@ -5,6 +5,7 @@ import { settleDue } from '../../../src/server/receivables/settle.js';
 import {
   createTestOperator,
   DIALECTS,
+  startApp,
   startAppWithMerchant,
   TestClock,
   type TestMerchant,
@@ -311,6 +312,54 @@ describe.each(DIALECTS)('%s: the operator blocks a submerchant', (dialect) => {
     await capturedCharge(app, merchant, {
       amount: 10_000,
       split: [{ submerchant_id: other, type: 'flat', amount: 1_000 }],
+    });
+    expect(await verifyLedger(app.store.db)).toEqual([]);
+  });
+});
+
+describe.each(DIALECTS)('%s: a block racing a settlement', (dialect) => {
+  it('each receivable is either paid or suspended, once, and the ledger agrees', {
+    timeout: 120_000,
+  }, async () => {
+    const clock = new TestClock(`${TODAY}T12:00:00.000Z`);
+    const { app, merchant } = await startAppWithMerchant(dialect, { clock: clock.now });
+    const operator = client(app, await createTestOperator(app));
+    const [seller] = (await marketplace(app, merchant, 1)) as [string];
+    for (let index = 0; index < 4; index++) {
+      await capturedCharge(app, merchant, {
+        amount: 20_000 + index,
+        installments: 6,
+        split: [{ submerchant_id: seller, type: 'percentage', amount: 5000 }],
+      });
+    }
+    // Instances share a PostgreSQL database; SQLite serves one process, where both race in one app.
+    const other = dialect === 'postgres' ? await startApp(app.config.databaseUrl, { clock: clock.now }) : app;
+    const [settled, blocked] = await Promise.all([
+      settleDue(other.store.db, { now: clock.now(), outbox: other.outbox, until: '2027-03-31' }),
+      operator.post(`/v1/operator/submerchants/${seller}/block`, { reason: 'Race.' }),
+    ]);
+    expect(blocked.status).toBe(200);
+    expect(settled).toBeGreaterThan(0);
+    const rows = await app.store.db
+      .selectFrom('receivables')
+      .select(['status', 'net_amount', 'payment_date'])
+      .where('recipient_id', '=', seller)
+      .execute();
+    expect(rows).toHaveLength(24);
+    for (const row of rows) {
+      expect(['paid', 'suspended']).toContain(row.status);
+      if (row.payment_date > '2027-03-31') expect(row.status).toBe('suspended');
+    }
+    const suspendedNet = rows
+      .filter((row) => row.status === 'suspended')
+      .reduce((sum, row) => sum + Number(row.net_amount), 0);
+    const paidNet = rows
+      .filter((row) => row.status === 'paid')
+      .reduce((sum, row) => sum + Number(row.net_amount), 0);
+    expect(await walletOf(app, merchant, seller)).toMatchObject({
+      waiting_funds: 0,
+      blocked: suspendedNet,
+      available: paidNet,
     });
     expect(await verifyLedger(app.store.db)).toEqual([]);
   });
