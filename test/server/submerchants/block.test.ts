@@ -209,6 +209,12 @@ describe.each(DIALECTS)('%s: the operator blocks a submerchant', (dialect) => {
     });
     expect(split.statusCode).toBe(422);
     expect(split.json().error.code).toBe('SPLIT_SUBMERCHANT_BLOCKED');
+    const { response: forSeller } = await quickCharge(app, merchant, {
+      session: false,
+      body: { amount: 10_000, submerchant_id: seller },
+    });
+    expect(forSeller.statusCode).toBe(422);
+    expect(forSeller.json().error.code).toBe('SUBMERCHANT_BLOCKED');
     expect((await api.get('/v1/charges')).body.pagination.total).toBe(chargesBefore);
     await capturedCharge(app, merchant, {
       amount: 10_000,

@@ -41,6 +41,7 @@ export const errors = {
   PAYMENT_METHOD_NOT_SUPPORTED: 'This payment method is not supported.',
   SUBMERCHANT_NOT_FOUND: 'The submerchant was not found.',
   SUBMERCHANT_NOT_ACTIVE: 'The submerchant is not active yet.',
+  SUBMERCHANT_BLOCKED: 'The submerchant is blocked by the platform: it takes no new charge.',
   TAX_ID_ALREADY_REGISTERED: 'A submerchant with this CPF or CNPJ already exists.',
   REPRESENTATIVE_REQUIRED: 'A company needs a legal representative first.',
   REPRESENTATIVE_NOT_ALLOWED_FOR_PF: 'A person (CPF) takes no legal representatives: only a company does.',

@@ -37,6 +37,7 @@ export const errors: Messages['errors'] = {
   PAYMENT_METHOD_NOT_SUPPORTED: 'Esta forma de pagamento não é aceita.',
   SUBMERCHANT_NOT_FOUND: 'A subconta não foi encontrada.',
   SUBMERCHANT_NOT_ACTIVE: 'A subconta ainda não está ativa.',
+  SUBMERCHANT_BLOCKED: 'A subconta está bloqueada pela plataforma: não recebe novas cobranças.',
   TAX_ID_ALREADY_REGISTERED: 'Já existe uma subconta com este CPF ou CNPJ.',
   REPRESENTATIVE_REQUIRED: 'Uma empresa precisa antes de um representante legal.',
   REPRESENTATIVE_NOT_ALLOWED_FOR_PF:
