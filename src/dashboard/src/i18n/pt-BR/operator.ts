@@ -33,7 +33,7 @@ export const operator: Messages['operator'] = {
   submerchantRejected: 'Subconta rejeitada.',
   block: 'Bloquear',
   unblock: 'Desbloquear',
-  blockTitle: 'Bloquear a subconta? Seus recebíveis a receber ficam suspensos até o desbloqueio.',
+  blockTitle: 'Bloquear a subconta? Seus recebíveis pendentes ficam suspensos até o desbloqueio.',
   blockedSince: (at: string, reason: string) =>
     `Bloqueada desde ${at}: ${reason}. Seus recebíveis estão suspensos; saques, antecipações e novas divisões são recusados.`,
   submerchantBlocked: 'Subconta bloqueada.',
