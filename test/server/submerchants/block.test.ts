@@ -3,6 +3,7 @@ import type { VigiaApp } from '../../../src/server/app.js';
 import { verifyLedger } from '../../../src/server/ledger/verify.js';
 import { settleDue } from '../../../src/server/receivables/settle.js';
 import {
+  createTestMerchant,
   createTestOperator,
   DIALECTS,
   startApp,
@@ -12,7 +13,7 @@ import {
 } from '../../helpers/app.js';
 import { postCharge, quickCharge, VALID_CPF } from '../../helpers/charges.js';
 import { capturedCharge, marketplace, receivablesOf, walletOf } from '../../helpers/money.js';
-import { type Client, client } from '../../helpers/submerchants.js';
+import { type Client, client, post, submerchantBody } from '../../helpers/submerchants.js';
 import { bankAccount, bankAccountBody, postWithdrawal } from '../../helpers/withdrawals.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read response fields directly
@@ -115,6 +116,12 @@ describe.each(DIALECTS)('%s: the operator blocks a submerchant', (dialect) => {
 
     const read = (await api.get(`/v1/submerchants/${seller}`)).body.data;
     expect(read).toMatchObject({ blocked: false, blocked_at: null, block_reason: null });
+    // A submerchant still in onboarding (no wallet yet; another merchant's) can be blocked too, and keeps its status.
+    const fresh = (await post(app, await createTestMerchant(app), '/v1/submerchants', submerchantBody())).id;
+    const blockedFresh = await block(fresh);
+    expect(blockedFresh.status).toBe(200);
+    expect(blockedFresh.body.data).toMatchObject({ status: 'pending', blocked: true });
+    expect((await unblock(fresh)).body.data).toMatchObject({ status: 'pending', blocked: false });
     expect(await sellerReceivables('waiting_funds')).toHaveLength(3);
     expect(await eventsOf('submerchant.blocked')).toBe(0);
   });
