@@ -140,6 +140,10 @@ export function SubmerchantView(props: {
           [t.submerchants.monthlyRevenue, d.monthly_revenue === null ? null : formatMoney(d.monthly_revenue)],
           [t.submerchants.submittedAt, d.submitted_at ? formatTime(d.submitted_at) : null],
           [t.submerchants.rejectionReason, d.rejection_reason],
+          [
+            t.submerchants.blocked,
+            d.blocked_at ? `${formatTime(d.blocked_at)} · ${d.block_reason ?? ''}` : null,
+          ],
         ]}
       />
       <h2>{t.submerchants.requirements}</h2>
