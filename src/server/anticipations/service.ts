@@ -4,7 +4,7 @@ import type { Database } from '../db/database.js';
 import { type ListFilters, paginate } from '../db/lists.js';
 import { invalidState, notFound } from '../errors.js';
 import type { Owner } from '../ledger/accounts.js';
-import { findWallet } from '../ledger/post.js';
+import { findWallet, lockWallets } from '../ledger/post.js';
 import { getPricing, type Pricing } from '../pricing/service.js';
 import { isBusinessDay, saoPauloDate } from '../receivables/calendar.js';
 import type { Outbox } from '../webhooks/outbox.js';
@@ -174,9 +174,11 @@ export async function planAnticipation(
   db: Kysely<Database>,
   scope: AnticipationScope & { requestedAmount: number },
   now: Date,
+  options: { lockWallet?: boolean } = {},
 ): Promise<Plan> {
   const resolved = await resolve(db, scope, now);
   const { pricing, walletId, owner } = resolved;
+  if (options.lockWallet && walletId) await lockWallets(db, [walletId]);
   if (resolved.blocked === 'submerchant_not_active') {
     throw anticipationError(
       'ANTICIPATION_SUBMERCHANT_NOT_ACTIVE',
@@ -300,7 +302,8 @@ export async function createAnticipation(
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(async (trx) => {
-        const plan = await planAnticipation(trx, input.scope, input.now);
+        // The wallet held first: a refund of one of its charges books before or after, never beside the plan.
+        const plan = await planAnticipation(trx, input.scope, input.now, { lockWallet: true });
         const timestamp = input.now.toISOString();
         const id = newId();
         let anticipation = await trx
