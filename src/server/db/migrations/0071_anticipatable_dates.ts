@@ -10,7 +10,8 @@ import { type Kysely, type Migration, PostgresAdapter, sql } from 'kysely';
  * upsert, not 500), the rows in key order so that two statements lock them in the same order. Existing
  * receivables are counted here; a new table, no rebuild of `receivables`.
  */
-const FREE = (row: string) => sql.raw(`${row}.status = 'waiting_funds' and ${row}.anticipation_id is null`);
+const free = (row: string) => `${row}.status = 'waiting_funds' and ${row}.anticipation_id is null`;
+const FREE = (row: string) => sql.raw(free(row));
 
 const SQLITE_TRIGGERS = ['insert', 'delete', 'update_out', 'update_in'].map(
   (name) => `anticipatable_dates_${name}`,
@@ -37,7 +38,6 @@ async function sqliteUp(db: Kysely<unknown>) {
 }
 
 async function postgresUp(db: Kysely<unknown>) {
-  const free = (rows: string) => `${rows}.status = 'waiting_funds' and ${rows}.anticipation_id is null`;
   // `removed` / `added`: the transition tables each trigger names.
   const change = (sign: '' | '-', rows: 'added' | 'removed') =>
     `select wallet_id, payment_date, ${sign}count(*) as receivables, ${sign}sum(net_amount) as net_amount
