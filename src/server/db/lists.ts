@@ -74,11 +74,15 @@ export function pagination(filters: ListFilters, total: number): Pagination {
   return { page: filters.page, limit: filters.limit, total, totalPages: Math.ceil(total / filters.limit) };
 }
 
-/** Applies the shared list filters to a query and returns one page of it, newest first, with its pagination. */
+/**
+ * Applies the shared list filters to a query and returns one page of it, newest first, with its pagination.
+ * `keptTotal`, when given, answers the number of matches (a count the store keeps) instead of counting them.
+ */
 export async function paginate<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   filters: ListFilters,
   columns: ListColumns,
+  keptTotal?: () => Promise<number>,
 ): Promise<{ rows: O[]; pagination: Pagination }> {
   const filtered = applyListFilters(query, filters, columns);
   const createdAt = sql.ref(columns.createdAt);
@@ -94,8 +98,7 @@ export async function paginate<DB, TB extends keyof DB, O>(
   if (head && head.length <= probe) {
     return { rows: head.slice(offset, offset + filters.limit), pagination: page(head.length) };
   }
-  const counted = await filtered.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst();
-  const total = Number((counted as { total?: number } | undefined)?.total ?? 0);
+  const total = keptTotal ? await keptTotal() : await count(filtered);
   // The probe already holds the page; and there is nothing to fetch past the last match.
   const rows = head
     ? head.slice(offset, offset + filters.limit)
@@ -103,4 +106,9 @@ export async function paginate<DB, TB extends keyof DB, O>(
       ? []
       : await newestFirst.limit(filters.limit).offset(offset).execute();
   return { rows, pagination: page(total) };
+}
+
+async function count<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  const counted = await query.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst();
+  return Number((counted as { total?: number } | undefined)?.total ?? 0);
 }
