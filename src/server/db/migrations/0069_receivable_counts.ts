@@ -79,7 +79,9 @@ const migration: Migration = {
     await sql`insert into receivable_counts (merchant_id, recipient_id, ${columns})
       select merchant_id, '', ${counted} from receivables group by merchant_id`.execute(db);
     await sql`insert into receivable_counts (merchant_id, recipient_id, ${columns})
-      select merchant_id, recipient_id, ${counted} from receivables group by merchant_id, recipient_id`.execute(db);
+      select merchant_id, recipient_id, ${counted} from receivables group by merchant_id, recipient_id`.execute(
+      db,
+    );
     if (db.getExecutor().adapter instanceof SqliteAdapter) await sqliteTriggers(db);
     else await postgresTriggers(db);
   },
