@@ -159,6 +159,13 @@ describe.each(DIALECTS)(
       const byKey = new Map(kept.map((row) => [key(row), numbers(row)]));
       expect(real.rows.length).toBeGreaterThan(3);
       for (const row of real.rows) expect([key(row), byKey.get(key(row))]).toEqual([key(row), numbers(row)]);
+      if (dialect === 'postgres') {
+        // Every change staged for the commit was added to the counts and removed.
+        const staged = await sql<{
+          count: number;
+        }>`select count(*) as count from receivable_count_changes`.execute(app.store.db);
+        expect(Number(staged.rows[0]!.count)).toBe(0);
+      }
 
       const stranger = client(app, (await createTestMerchant(app)).secret);
       const none = await stranger.get('/v1/receivables?status=waiting_funds');
