@@ -134,7 +134,7 @@ await app.store.db.transaction().execute(async (trx) => {
   for (const batch of batches()) await trx.insertInto('receivables').values(batch).execute();
 });
 if (sqlite) await sql`pragma cache_size = ${sql.raw(String(cacheSize))}`.execute(app.store.db);
-await sql`${sql.raw(sqlite ? 'analyze' : 'vacuum analyze receivables')}`.execute(app.store.db);
+await sql`${sql.raw(sqlite ? 'analyze' : 'vacuum analyze')}`.execute(app.store.db);
 const seedSeconds = (performance.now() - started) / 1000;
 const base = await listenLocally(app);
 

@@ -23,6 +23,11 @@ export interface ListColumns {
   searchStoredLowerCase?: boolean;
   /** How many matches of a search to fetch at once before counting (default 200); see `paginate`. */
   probe?: number;
+  /**
+   * Find the page's ids first, then read their rows: when the matches must be sorted (a range of an index not in
+   * creation order), the sort then reads the index alone, not every match's row.
+   */
+  pageByIds?: boolean;
 }
 
 export interface Pagination {
@@ -104,7 +109,18 @@ export async function paginate<DB, TB extends keyof DB, O>(
     ? head.slice(offset, offset + filters.limit)
     : offset >= total
       ? []
-      : await newestFirst.limit(filters.limit).offset(offset).execute();
+      : columns.pageByIds
+        ? await query
+            .where(
+              sql<boolean>`${sql.ref(columns.id)} in (${newestFirst
+                .clearSelect()
+                .select(sql.ref(columns.id).as('id'))
+                .limit(filters.limit)
+                .offset(offset)})`,
+            )
+            .orderBy(sql`${createdAt} desc, ${sql.ref(columns.id)} desc`)
+            .execute()
+        : await newestFirst.limit(filters.limit).offset(offset).execute();
   return { rows, pagination: page(total) };
 }
 

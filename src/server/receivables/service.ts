@@ -20,6 +20,8 @@ const COLUMNS = {
   status: 'status',
   search: ['id', 'charge_id'],
   searchStoredLowerCase: true,
+  // A seller's month of payment dates is a range of its index sorted for the page: sort the index entries only.
+  pageByIds: true,
 };
 
 /** A merchant's receivables, newest first, with the list's filters. */
@@ -31,8 +33,13 @@ export async function listReceivables(
   let query = db.selectFrom('receivables').selectAll().where('merchant_id', '=', merchantId);
   if (filters.chargeId) query = query.where('charge_id', '=', filters.chargeId);
   if (filters.submerchantId) query = query.where('recipient_id', '=', filters.submerchantId);
-  if (filters.paymentDateFrom) query = query.where('payment_date', '>=', filters.paymentDateFrom);
-  if (filters.paymentDateTo) query = query.where('payment_date', '<=', filters.paymentDateTo);
+  if (filters.paymentDateFrom && filters.paymentDateFrom === filters.paymentDateTo) {
+    // One day: equality, so that the payment date's index (… payment_date, created_at, id) gives the page in order.
+    query = query.where('payment_date', '=', filters.paymentDateFrom);
+  } else {
+    if (filters.paymentDateFrom) query = query.where('payment_date', '>=', filters.paymentDateFrom);
+    if (filters.paymentDateTo) query = query.where('payment_date', '<=', filters.paymentDateTo);
+  }
   return paginate(query, filters, COLUMNS, keptTotal(db, merchantId, filters));
 }
 

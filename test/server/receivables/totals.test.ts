@@ -122,6 +122,30 @@ describe.each(DIALECTS)(
       expect((await api.get('/v1/receivables?limit=1')).body.pagination.total).toBe(await counted());
     });
 
+    it('a day and a range of payment dates page newest first through every match, with the exact count', async () => {
+      const api = client(app, merchant.secret);
+      const all = (await api.get('/v1/receivables?limit=100')).body.data as {
+        id: string;
+        payment_date: string;
+      }[];
+      const day = all[all.length - 1]!.payment_date;
+      for (const [from, to] of [
+        [day, day],
+        [day, '2027-12-31'],
+      ]) {
+        const expected = all.filter((r) => r.payment_date >= from! && r.payment_date <= to!).map((r) => r.id);
+        const pages: string[] = [];
+        for (let page = 1; page <= Math.ceil(expected.length / 2); page++) {
+          const response = await api.get(
+            `/v1/receivables?payment_date_from=${from}&payment_date_to=${to}&limit=2&page=${page}`,
+          );
+          expect(response.body.pagination.total).toBe(expected.length);
+          pages.push(...response.body.data.map((r: { id: string }) => r.id));
+        }
+        expect(pages).toEqual(expected);
+      }
+    });
+
     it('a status changed by hand (SQL) and a receivable deleted are counted too', async () => {
       const [one] = await app.store.db
         .selectFrom('receivables')
