@@ -1,4 +1,4 @@
-import type { AnticipationsTable } from '../anticipations/table.js';
+import type { AnticipatableDatesTable, AnticipationsTable } from '../anticipations/table.js';
 import type { BankAccountsTable } from '../bank-accounts/table.js';
 import type {
   ChargeBoletoTable,
@@ -82,6 +82,7 @@ export interface Database {
   receivables: ReceivablesTable;
   receivable_counts: ReceivableCountsTable;
   anticipations: AnticipationsTable;
+  anticipatable_dates: AnticipatableDatesTable;
   withdrawals: WithdrawalsTable;
   withdrawal_receivables: WithdrawalReceivablesTable;
 }
