@@ -22331,7 +22331,7 @@ export interface paths {
                                 requested_amount: number;
                                 /** @description The net of the receivables taken (whole receivables, at most the request). */
                                 approved_amount: number;
-                                /** @description Sum of each receivable’s net × monthly rate / 30 × days anticipated. */
+                                /** @description Σ net × days anticipated over the receivables, × monthly rate / 30, rounded once. */
                                 fee: number;
                                 /** @description approved_amount − fee: what reaches available. */
                                 net_amount: number;
@@ -22562,7 +22562,7 @@ export interface paths {
                                 requested_amount: number;
                                 /** @description The net of the receivables taken (whole receivables, at most the request). */
                                 approved_amount: number;
-                                /** @description Sum of each receivable’s net × monthly rate / 30 × days anticipated. */
+                                /** @description Σ net × days anticipated over the receivables, × monthly rate / 30, rounded once. */
                                 fee: number;
                                 /** @description approved_amount − fee: what reaches available. */
                                 net_amount: number;
@@ -22860,7 +22860,7 @@ export interface paths {
                                 requested_amount: number;
                                 /** @description The net of the receivables taken (whole receivables, at most the request). */
                                 approved_amount: number;
-                                /** @description Sum of each receivable’s net × monthly rate / 30 × days anticipated. */
+                                /** @description Σ net × days anticipated over the receivables, × monthly rate / 30, rounded once. */
                                 fee: number;
                                 /** @description approved_amount − fee: what reaches available. */
                                 net_amount: number;
@@ -23074,7 +23074,7 @@ export interface paths {
                                 requested_amount: number;
                                 /** @description The net of the receivables taken (whole receivables, at most the request). */
                                 approved_amount: number;
-                                /** @description Sum of each receivable’s net × monthly rate / 30 × days anticipated. */
+                                /** @description Σ net × days anticipated over the receivables, × monthly rate / 30, rounded once. */
                                 fee: number;
                                 /** @description approved_amount − fee: what reaches available. */
                                 net_amount: number;
@@ -23317,7 +23317,7 @@ export interface paths {
                                 requested_amount: number;
                                 /** @description The net of the receivables taken (whole receivables, at most the request). */
                                 approved_amount: number;
-                                /** @description Sum of each receivable’s net × monthly rate / 30 × days anticipated. */
+                                /** @description Σ net × days anticipated over the receivables, × monthly rate / 30, rounded once. */
                                 fee: number;
                                 /** @description approved_amount − fee: what reaches available. */
                                 net_amount: number;
@@ -23518,7 +23518,7 @@ export interface paths {
                                 requested_amount: number;
                                 /** @description The net of the receivables taken (whole receivables, at most the request). */
                                 approved_amount: number;
-                                /** @description Sum of each receivable’s net × monthly rate / 30 × days anticipated. */
+                                /** @description Σ net × days anticipated over the receivables, × monthly rate / 30, rounded once. */
                                 fee: number;
                                 /** @description approved_amount − fee: what reaches available. */
                                 net_amount: number;
@@ -23759,7 +23759,7 @@ export interface paths {
                                 requested_amount: number;
                                 /** @description The net of the receivables taken (whole receivables, at most the request). */
                                 approved_amount: number;
-                                /** @description Sum of each receivable’s net × monthly rate / 30 × days anticipated. */
+                                /** @description Σ net × days anticipated over the receivables, × monthly rate / 30, rounded once. */
                                 fee: number;
                                 /** @description approved_amount − fee: what reaches available. */
                                 net_amount: number;

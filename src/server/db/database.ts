@@ -1,4 +1,4 @@
-import type { AnticipationsTable } from '../anticipations/table.js';
+import type { AnticipatableDatesTable, AnticipationsTable } from '../anticipations/table.js';
 import type { BankAccountsTable } from '../bank-accounts/table.js';
 import type {
   ChargeBoletoTable,
@@ -14,7 +14,7 @@ import type { LedgerPostingsTable, LedgerTransactionsTable, WalletsTable } from 
 import type { MerchantPreviousKeysTable, MerchantsTable } from '../merchants/table.js';
 import type { OperatorKeysTable } from '../operators/table.js';
 import type { MerchantPricingTable } from '../pricing/table.js';
-import type { ReceivablesTable } from '../receivables/table.js';
+import type { ReceivableCountsTable, ReceivablesTable } from '../receivables/table.js';
 import type {
   CardVelocityLocksTable,
   DeviceGraphTable,
@@ -80,7 +80,9 @@ export interface Database {
   ledger_postings: LedgerPostingsTable;
   merchant_pricing: MerchantPricingTable;
   receivables: ReceivablesTable;
+  receivable_counts: ReceivableCountsTable;
   anticipations: AnticipationsTable;
+  anticipatable_dates: AnticipatableDatesTable;
   withdrawals: WithdrawalsTable;
   withdrawal_receivables: WithdrawalReceivablesTable;
 }
