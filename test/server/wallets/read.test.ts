@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DIALECTS, startAppWithMerchant } from '../../helpers/app.js';
 import { createTestMerchant } from '../../helpers/merchants.js';
 import { capturedCharge, marketplace, walletOf } from '../../helpers/money.js';
+import { recordStatements } from '../../helpers/statements.js';
 
 // GET /v1/wallets/:id reads the wallet row at once when the store is free: never a change that is not committed.
 describe.each(DIALECTS)('%s: reading a wallet', { timeout: 120_000 }, (dialect) => {
@@ -54,5 +55,28 @@ describe.each(DIALECTS)('%s: reading a wallet', { timeout: 120_000 }, (dialect) 
     const malformed = await get('not-an-id');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.code).toEqual(expect.any(String));
+  });
+});
+
+// Each round trip to PostgreSQL costs a read a socket write and a wake-up of a backend: the rate limit is counted
+// from the points this instance leased (db/rate-limit-counters.ts), the wallet is one prepared statement.
+describe('what a wallet read sends PostgreSQL', { timeout: 60_000 }, () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('reads a wallet in one round trip, its prepared select', async () => {
+    const { app, merchant } = await startAppWithMerchant('postgres');
+    await marketplace(app, merchant, 0);
+    await capturedCharge(app, merchant, { amount: 10_000 });
+    const wallet = await walletOf(app, merchant, merchant.id);
+    const read = () =>
+      app.inject({ method: 'GET', url: `/v1/wallets/${wallet.id}`, headers: merchant.secret });
+    expect((await read()).statusCode).toBe(200);
+    const sent = recordStatements();
+    expect((await read()).json().data).toEqual(wallet);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      name: expect.any(String),
+      text: expect.stringMatching(/^select \* from "wallets"/),
+    });
   });
 });
