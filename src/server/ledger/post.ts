@@ -111,7 +111,7 @@ export async function postTransaction(
     return extra && extra.rows.length > 0 ? extra : null;
   };
 
-  if (cannotOverdraw(trx, deltas)) {
+  if (fitsOneStatement(trx, deltas)) {
     const extra = alongside((owner) => upsertedWalletColumn<string>(owner, sql.ref('id')));
     if ((extra?.rows.length ?? 0) <= ALONGSIDE_IN_ONE_STATEMENT) {
       const rows = postingRows(transactionRow, postings, upsertedWalletColumns);
@@ -216,7 +216,7 @@ const ALONGSIDE_IN_ONE_STATEMENT = 500;
  * that the wallets need no guard and the statement cannot half-succeed. Others (refunds, withdrawals) update and
  * check each wallet first (`applyToWallet`).
  */
-function cannotOverdraw(trx: Kysely<Database>, deltas: WalletDelta[]): boolean {
+function fitsOneStatement(trx: Kysely<Database>, deltas: WalletDelta[]): boolean {
   return (
     dialectOf(trx) === 'postgres' &&
     deltas.length > 0 &&
