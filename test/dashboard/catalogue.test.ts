@@ -22,7 +22,7 @@ import { withdrawals as ptBRWithdrawals } from '../../src/dashboard/src/i18n/pt-
 import { parseHundredths } from '../../src/dashboard/src/money-format.js';
 import { CHARGE_STATUSES } from '../../src/server/charges/schemas.js';
 import { ERRORS } from '../../src/server/error-codes.js';
-import { RECEIVABLE_STATUSES } from '../../src/server/receivables/schemas.js';
+import { RECEIVABLE_STATUSES } from '../../src/server/receivables/rules.js';
 import { RULES } from '../../src/server/risk/rules/index.js';
 import { DOCUMENT_TYPES } from '../../src/server/submerchants/document-types.js';
 import { SUBMERCHANT_STATUSES } from '../../src/server/submerchants/schemas.js';

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Timestamp } from '../http/envelope.js';
 import { listQuerySchema } from '../http/lists.js';
+import { RECEIVABLE_STATUSES } from './rules.js';
 
-export const RECEIVABLE_STATUSES = ['waiting_funds', 'paid', 'prepaid', 'canceled', 'suspended'] as const;
 const RECEIVABLE_TYPES = ['credit', 'refund', 'chargeback', 'refund_reversal', 'chargeback_refund'] as const;
 const DATE = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
 import { type ListFilters, paginate } from '../db/lists.js';
-import { RECEIVABLE_STATUSES } from './schemas.js';
+import { RECEIVABLE_STATUSES, type ReceivableStatus } from './rules.js';
 import type { ReceivablesTable } from './table.js';
 
 export type Receivable = Selectable<ReceivablesTable>;
@@ -59,7 +59,7 @@ function keptTotal(db: Kysely<Database>, merchantId: string, filters: Receivable
       .where('recipient_id', '=', filters.submerchantId ?? '')
       .executeTakeFirst();
     if (!counts) return 0;
-    const status = filters.status as (typeof RECEIVABLE_STATUSES)[number] | undefined;
+    const status = filters.status as ReceivableStatus | undefined;
     return status
       ? Number(counts[status])
       : RECEIVABLE_STATUSES.reduce((sum, each) => sum + Number(counts[each]), 0);

@@ -1,3 +1,5 @@
+import type { ReceivableStatus } from './rules.js';
+
 /** One part of a charge's money for one recipient and one installment (receivables/book.ts). Centavos. */
 export interface ReceivablesTable {
   id: string;
@@ -13,7 +15,7 @@ export interface ReceivablesTable {
   amount: number;
   fee: number;
   net_amount: number;
-  status: 'waiting_funds' | 'paid' | 'prepaid' | 'canceled' | 'suspended';
+  status: ReceivableStatus;
   type: 'credit' | 'refund' | 'chargeback' | 'refund_reversal' | 'chargeback_refund';
   /** YYYY-MM-DD, a business day in Brazil. */
   payment_date: string;

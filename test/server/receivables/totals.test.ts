@@ -4,7 +4,7 @@ import { advanceAnticipations } from '../../../src/server/anticipations/pay.js';
 import type { VigiaApp } from '../../../src/server/app.js';
 import { getCharge } from '../../../src/server/charges/service.js';
 import { bookChargeback } from '../../../src/server/receivables/book.js';
-import { RECEIVABLE_STATUSES } from '../../../src/server/receivables/schemas.js';
+import { RECEIVABLE_STATUSES } from '../../../src/server/receivables/rules.js';
 import {
   createTestMerchant,
   createTestOperator,
