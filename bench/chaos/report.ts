@@ -13,6 +13,15 @@ export const RECOVERY_TARGET_MS: Partial<Record<string, number>> = {
 
 const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(2)} s`);
 const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
+const counts = (byName: Record<string, number>) =>
+  Object.entries(byName)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, count]) => `${name} ${count}`)
+    .join(', ') || '—';
+const refusals = (byCode: Record<string, number>) => {
+  const total = Object.values(byCode).reduce((sum, count) => sum + count, 0);
+  return total === 0 ? '0' : `${total} (${counts(byCode)})`;
+};
 
 function machine(): string {
   const cpus = os.cpus();
@@ -60,6 +69,7 @@ export function renderReliability(phases: PhaseReport[], command: string, starte
   for (const phase of phases) {
     const c = phase.charges;
     const w = phase.webhooks;
+    const m = phase.money;
     lines.push(
       `## ${phase.name}: ${phase.passed ? 'passed' : 'FAILED'}`,
       '',
@@ -80,9 +90,27 @@ export function renderReliability(phases: PhaseReport[], command: string, starte
       `| duplicate deliveries (at least once: counted, allowed) | ${w.duplicates} | |`,
       `| requests the black hole received | ${w.blackHoleRequests} | |`,
       `| time after the load until every delivery had arrived | ${w.drainSeconds.toFixed(0)} s | |`,
-      `| merchant 1's prompt endpoint (the black hole is merchant 2's), event → delivery p50 / p99 / max | ${seconds(w.otherMerchantP50Ms)} / ${seconds(w.otherMerchantP99Ms)} / ${seconds(w.otherMerchantMaxMs)} | p99 ≤ ${BLACK_HOLE_BOUND_MS / 1000} s |`,
+      ...(
+        [
+          ['otherMerchant', "merchant 1's prompt endpoint (beside its slow and failing ones)"],
+          ['blackHoleMerchant', "merchant 2's prompt endpoint (beside its black hole)"],
+        ] as const
+      ).map(([who, what]) => {
+        const delay = w.promptDelays[who];
+        return `| ${what}, event → delivery p50 / p99 / max | ${seconds(delay.p50Ms)} / ${seconds(delay.p99Ms)} / ${seconds(delay.maxMs)} | p99 ≤ ${BLACK_HOLE_BOUND_MS / 1000} s |`;
+      }),
       `| 5xx outside fault windows | ${phase.requests.outsideFaults5xx}${phase.requests.outsideFaults5xxRoutes.length ? ` (${phase.requests.outsideFaults5xxRoutes.join(', ')})` : ''} | 0 |`,
       `| process crashes | ${phase.crashes.length} | 0 |`,
+      `| charges split to the sellers / settlements (receivables paid) | ${m.splitCharges} / ${m.settlements.acknowledged} (${m.settlements.settled}) | |`,
+      ...(['withdrawals', 'anticipations'] as const).flatMap((name) => {
+        const f = m[name];
+        return [
+          `| ${name} asked / acknowledged / refused (422) | ${f.asked} / ${f.acknowledged} / ${refusals(f.refused)} | |`,
+          `| ${name}: acknowledged lost / keys with more than one / made, answer lost | ${f.lost} / ${f.duplicated} / ${f.madeUnacknowledged} | 0 / 0 / – |`,
+          `| ${name} by status after the load | ${counts(f.statuses)} | |`,
+        ];
+      }),
+      `| wallets with \`available\` below zero | ${m.walletsBelowZero} | 0 |`,
       `| \`vigia ledger verify\` | ${phase.ledger} | exit 0 |`,
       '',
       '| fault | at | what | requests in window | failed (5xx or no answer) | recovery | target met |',
