@@ -3,6 +3,12 @@
 // withdrawals, each sent with one Idempotency-Key through @vigia/node (`withKey`), and the checks afterwards.
 import type { Kysely } from 'kysely';
 import type { Vigia } from '../../src/node/src/index.js';
+import type {
+  BankAccountCreateParams,
+  LegalRepresentativeParams,
+  SubmerchantAddressParams,
+  SubmerchantCreateParams,
+} from '../../src/node/src/types.js';
 import type { Database } from '../../src/server/db/database.js';
 import { addDays, nextBusinessDay } from '../../src/server/receivables/calendar.js';
 import {
@@ -66,9 +72,17 @@ export async function openMarketplace(
   const sellers: Seller[] = [];
   for (let n = 0; n < 2; n++) {
     const taxId = newCnpj();
-    const seller = await client.submerchants.create(submerchantBody({ tax_id: taxId }) as never);
-    await client.submerchants.representatives.create(seller.id, representativeBody() as never);
-    await client.submerchants.addresses.create(seller.id, addressBody({ is_primary: true }) as never);
+    const seller = await client.submerchants.create(
+      submerchantBody({ tax_id: taxId }) as SubmerchantCreateParams,
+    );
+    await client.submerchants.representatives.create(
+      seller.id,
+      representativeBody() as LegalRepresentativeParams,
+    );
+    await client.submerchants.addresses.create(
+      seller.id,
+      addressBody({ is_primary: true }) as SubmerchantAddressParams,
+    );
     await client.submerchants.submitForReview(seller.id);
     await testRoute(`/v1/test/submerchants/${seller.id}/approve`);
     const accounts: Seller['accounts'] = [];
@@ -81,7 +95,7 @@ export async function openMarketplace(
         account,
         account_digit: '7',
         type: 'checking',
-      } as never);
+      } as BankAccountCreateParams);
       await client.bankAccounts.verifyInTestMode(created.id);
       accounts.push({ id: created.id, kind });
     }

@@ -140,6 +140,8 @@ export interface PromptDelay {
   p50Ms: number | null;
   p99Ms: number | null;
   maxMs: number | null;
+  /** The slowest delivery as the store has it, with its attempts. */
+  slowest: string | null;
 }
 
 interface Load {
@@ -349,34 +351,33 @@ async function check(
   process.stderr.write(
     `chaos ${options.name}: deliveries awaited ${drainSeconds} s, ${deliveries.missing} missing\n`,
   );
-  // What the store says of the deliveries that never arrived, with their attempts' answers: to see why.
-  const missingDetail = await Promise.all(
-    deliveries.pairs.slice(0, 5).map(async ({ eventId, url }) => {
-      const row = await db
-        .selectFrom('webhook_deliveries as d')
-        .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-        .select([
-          'd.id',
-          'd.status',
-          'd.attempt_count',
-          'd.next_attempt_at',
-          'd.lease_expires_at',
-          'd.event_type',
-          'd.created_at',
-        ])
-        .where('d.event_id', '=', eventId)
-        .where('e.url', '=', url)
-        .executeTakeFirst();
-      if (!row) return `${eventId} → ${url}: no delivery row`;
-      const attempts = await db
-        .selectFrom('webhook_attempts')
-        .select(['attempted_at', 'response_status', 'error'])
-        .where('delivery_id', '=', row.id)
-        .orderBy('attempt')
-        .execute();
-      return `${eventId} → ${url}: ${JSON.stringify({ ...row, attempts })}`;
-    }),
-  );
+  // What the store says of a delivery, with its attempts' answers: to see why it never arrived, or arrived late.
+  const deliveryDetail = async ({ eventId, url }: { eventId: string; url: string }) => {
+    const row = await db
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+      .select([
+        'd.id',
+        'd.status',
+        'd.attempt_count',
+        'd.next_attempt_at',
+        'd.lease_expires_at',
+        'd.event_type',
+        'd.created_at',
+      ])
+      .where('d.event_id', '=', eventId)
+      .where('e.url', '=', url)
+      .executeTakeFirst();
+    if (!row) return `${eventId} → ${url}: no delivery row`;
+    const attempts = await db
+      .selectFrom('webhook_attempts')
+      .select(['attempted_at', 'response_status', 'error'])
+      .where('delivery_id', '=', row.id)
+      .orderBy('attempt')
+      .execute();
+    return `${eventId} → ${url}: ${JSON.stringify({ ...row, attempts })}`;
+  };
+  const missingDetail = await Promise.all(deliveries.pairs.slice(0, 5).map(deliveryDetail));
   const duplicates = [receivers.prompt, receivers.slow, receivers.flaky, receivers.other].reduce(
     (sum, receiver) => sum + [...receiver.received.values()].reduce((n, times) => n + times.length - 1, 0),
     0,
@@ -392,24 +393,32 @@ async function check(
     );
   // The black hole is merchant 2's, the slow receiver merchant 1's: neither merchant's prompt endpoint may wait
   // behind them (docs/decisions/webhook-slots-per-endpoint.md).
-  const delays = (merchantId: string, receiver: Receiver) => {
+  const delays = async (merchantId: string, receiver: Receiver): Promise<PromptDelay> => {
     const latencies = deliveries.events
       .filter((event) => event.merchant_id === merchantId)
       .flatMap((event) => {
         const created = Date.parse(event.created_at);
         const received = receiver.received.get(event.id)?.[0];
-        return received === undefined || deliveryInWindow(created, received) ? [] : [received - created];
+        return received === undefined || deliveryInWindow(created, received)
+          ? []
+          : [{ eventId: event.id, ms: received - created }];
       })
-      .sort((a, b) => a - b);
+      .sort((a, b) => a.ms - b.ms);
     const quantile = (q: number) =>
       latencies.length === 0
         ? null
-        : latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-    return { p50Ms: quantile(0.5), p99Ms: quantile(0.99), maxMs: latencies.at(-1) ?? null };
+        : latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.ms;
+    const slowest = latencies.at(-1);
+    return {
+      p50Ms: quantile(0.5),
+      p99Ms: quantile(0.99),
+      maxMs: slowest?.ms ?? null,
+      slowest: slowest ? await deliveryDetail({ eventId: slowest.eventId, url: receiver.url }) : null,
+    };
   };
   const promptDelays = {
-    otherMerchant: delays(first.id, receivers.prompt),
-    blackHoleMerchant: delays(second.id, receivers.other),
+    otherMerchant: await delays(first.id, receivers.prompt),
+    blackHoleMerchant: await delays(second.id, receivers.other),
   };
 
   // Charges: every acknowledged one exists, as its key's only charge.
