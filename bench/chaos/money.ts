@@ -137,32 +137,28 @@ export async function moneyLoop(
     if (roll < 0.2) {
       await settle(urls, first, merchant, addDays(today, 45), load);
     } else if (roll < 0.5) {
+      // The body is fixed before the first attempt: a retry with its key must send the same one.
       const amount = 5_000 + ++sequence;
+      const body = {
+        submerchant_id: seller.id,
+        requested_amount: amount,
+        timeframe: pick(['start', 'end'] as const),
+        payment_date: paymentDate,
+      };
       const outcome = await withKey(clients, first, (client, idempotencyKey) =>
-        client.anticipations.create(
-          {
-            submerchant_id: seller.id,
-            requested_amount: amount,
-            timeframe: pick(['start', 'end'] as const),
-            payment_date: paymentDate,
-          },
-          { idempotencyKey },
-        ),
+        client.anticipations.create(body, { idempotencyKey }),
       );
       load.anticipations.push({ ...outcome, amount });
     } else {
       const amount = 500 + ++sequence;
-      const account = pick(seller.accounts);
+      const body = {
+        submerchant_id: seller.id,
+        amount,
+        bank_account_id: pick(seller.accounts).id,
+        method: pick(['pix', 'ted'] as const),
+      };
       const outcome = await withKey(clients, first, (client, idempotencyKey) =>
-        client.withdrawals.create(
-          {
-            submerchant_id: seller.id,
-            amount,
-            bank_account_id: account.id,
-            method: pick(['pix', 'ted'] as const),
-          },
-          { idempotencyKey },
-        ),
+        client.withdrawals.create(body, { idempotencyKey }),
       );
       load.withdrawals.push({ ...outcome, amount });
     }
