@@ -93,6 +93,8 @@ console.log(
     base,
     authorization: basic(created.secretKey),
     queries,
+    // The same app's read of one row, timed between the limits: what any request costs on this machine now.
+    reference: `/v1/wallets/${wallet.id}`,
     receivables: WAITING,
     seedSeconds,
   }),

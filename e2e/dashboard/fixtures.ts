@@ -168,9 +168,14 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** A new owner of the test merchant, made by the CLI and signed in: Home is open. */
-export async function signInAsNewOwner(page: Page, vigia: Vigia, email: string): Promise<void> {
-  await vigia.createUser(page, ['user', 'create', '--merchant', vigia.merchant.id], email);
+/** A new owner of a merchant (the fixture's by default), made by the CLI and signed in: Home is open. */
+export async function signInAsNewOwner(
+  page: Page,
+  vigia: Vigia,
+  email: string,
+  merchant: Vigia['merchant'] = vigia.merchant,
+): Promise<void> {
+  await vigia.createUser(page, ['user', 'create', '--merchant', merchant.id], email);
   await signIn(page, email);
   await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
 }
@@ -274,12 +279,17 @@ export async function holdCharge(
 }
 
 /** A held charge the merchant approves: the dashboard shows a captured charge that keeps its reasons. */
-export async function makeCharge(vigia: Vigia): Promise<any> {
-  const charge = await holdCharge(vigia);
+export async function makeCharge(vigia: Vigia, merchant: Vigia['merchant'] = vigia.merchant): Promise<any> {
+  const charge = await holdCharge(vigia, { merchant });
   if (charge.status !== 'in_review') return charge;
-  return vigia.api('POST', `/v1/charges/${charge.id}/review`, vigia.merchant.secret_key, {
+  return vigia.api('POST', `/v1/charges/${charge.id}/review`, merchant.secret_key, {
     decision: 'approve',
   });
+}
+
+/** A merchant of its own, for a spec whose balances must not meet the other specs' charges on the shared one. */
+export function newMerchant(vigia: Vigia, name: string): Vigia['merchant'] {
+  return vigia.cli(['merchant', 'create', '--name', name]) as Vigia['merchant'];
 }
 
 const COMPANY_DOCUMENTS = ['social_contract', 'cnpj_card', 'proof_of_residence_company'];

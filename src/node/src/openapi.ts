@@ -21466,7 +21466,7 @@ export interface paths {
                                 requested_amount: number;
                                 /** @description The net of the receivables taken (whole receivables, at most the request). */
                                 approved_amount: number;
-                                /** @description Sum of each receivable’s net × monthly rate / 30 × days anticipated. */
+                                /** @description Σ net × days anticipated over the receivables, × monthly rate / 30, rounded once. */
                                 fee: number;
                                 /** @description approved_amount − fee: what reaches available. */
                                 net_amount: number;
@@ -21697,7 +21697,7 @@ export interface paths {
                                 requested_amount: number;
                                 /** @description The net of the receivables taken (whole receivables, at most the request). */
                                 approved_amount: number;
-                                /** @description Sum of each receivable’s net × monthly rate / 30 × days anticipated. */
+                                /** @description Σ net × days anticipated over the receivables, × monthly rate / 30, rounded once. */
                                 fee: number;
                                 /** @description approved_amount − fee: what reaches available. */
                                 net_amount: number;
@@ -21995,7 +21995,7 @@ export interface paths {
                                 requested_amount: number;
                                 /** @description The net of the receivables taken (whole receivables, at most the request). */
                                 approved_amount: number;
-                                /** @description Sum of each receivable’s net × monthly rate / 30 × days anticipated. */
+                                /** @description Σ net × days anticipated over the receivables, × monthly rate / 30, rounded once. */
                                 fee: number;
                                 /** @description approved_amount − fee: what reaches available. */
                                 net_amount: number;
@@ -22209,7 +22209,7 @@ export interface paths {
                                 requested_amount: number;
                                 /** @description The net of the receivables taken (whole receivables, at most the request). */
                                 approved_amount: number;
-                                /** @description Sum of each receivable’s net × monthly rate / 30 × days anticipated. */
+                                /** @description Σ net × days anticipated over the receivables, × monthly rate / 30, rounded once. */
                                 fee: number;
                                 /** @description approved_amount − fee: what reaches available. */
                                 net_amount: number;
@@ -22452,7 +22452,7 @@ export interface paths {
                                 requested_amount: number;
                                 /** @description The net of the receivables taken (whole receivables, at most the request). */
                                 approved_amount: number;
-                                /** @description Sum of each receivable’s net × monthly rate / 30 × days anticipated. */
+                                /** @description Σ net × days anticipated over the receivables, × monthly rate / 30, rounded once. */
                                 fee: number;
                                 /** @description approved_amount − fee: what reaches available. */
                                 net_amount: number;
@@ -22653,7 +22653,7 @@ export interface paths {
                                 requested_amount: number;
                                 /** @description The net of the receivables taken (whole receivables, at most the request). */
                                 approved_amount: number;
-                                /** @description Sum of each receivable’s net × monthly rate / 30 × days anticipated. */
+                                /** @description Σ net × days anticipated over the receivables, × monthly rate / 30, rounded once. */
                                 fee: number;
                                 /** @description approved_amount − fee: what reaches available. */
                                 net_amount: number;
@@ -22894,7 +22894,7 @@ export interface paths {
                                 requested_amount: number;
                                 /** @description The net of the receivables taken (whole receivables, at most the request). */
                                 approved_amount: number;
-                                /** @description Sum of each receivable’s net × monthly rate / 30 × days anticipated. */
+                                /** @description Σ net × days anticipated over the receivables, × monthly rate / 30, rounded once. */
                                 fee: number;
                                 /** @description approved_amount − fee: what reaches available. */
                                 net_amount: number;

@@ -3,15 +3,15 @@ import type { Database } from '../db/database.js';
 import { dialectOf } from '../db/dialect.js';
 
 /**
- * The fee of anticipating one receivable: net × monthly rate / 30 × days anticipated, simple daily pro rata,
- * rounded half away from zero per receivable (docs/decisions/anticipation-fee.md). The rate is in basis points,
- * so the exact fee is net × rate × days / 300 000; a negative receivable (a refund waiting with its credit)
- * returns its part of the fee. Integers throughout: net × rate × days stays below 2^53 for any net below
- * R$ 20 million.
+ * The fee of an anticipation: Σ net × days over its receivables (`netDays`: each one's net times its days
+ * anticipated), × the monthly rate / 30, rounded once, half up (docs/decisions/anticipation-fee.md). The rate is
+ * in basis points, so the fee is netDays × rate / 300 000. A negative receivable (a refund or chargeback waiting
+ * with its credit) takes its part off; the fee is never below zero. Rounded once, the fee of a set of receivables
+ * is the fee of its per-date sums, which is what the limits read.
  */
-export function anticipationFee(net: number, rateBps: number, days: number): number {
-  const magnitude = Math.floor((Math.abs(net) * rateBps * days + 150_000) / 300_000);
-  return net < 0 ? -magnitude : magnitude;
+export function anticipationFee(netDays: number, rateBps: number): number {
+  if (netDays <= 0) return 0;
+  return Number((BigInt(netDays) * BigInt(rateBps) + 150_000n) / 300_000n);
 }
 
 /** Calendar days from `from` to `to` (both YYYY-MM-DD). */
@@ -19,22 +19,9 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/**
- * The same fee as SQL over the `receivables` row in scope, anticipated to `paymentDate`, so that the limits sum
- * it without reading rows into the process. Integer division truncates on both stores, as Math.floor does for
- * the non-negative operands used here.
- */
-export function anticipationFeeSql(
-  db: Kysely<Database>,
-  rateBps: number,
-  paymentDate: string,
-): RawBuilder<number> {
-  const days =
-    dialectOf(db) === 'postgres'
-      ? sql`(payment_date::date - ${paymentDate}::date)`
-      : sql`cast(julianday(payment_date) - julianday(${paymentDate}) as integer)`;
-  const rate = sql.lit(rateBps);
-  return sql<number>`case when net_amount >= 0
-    then (net_amount * ${rate} * ${days} + 150000) / 300000
-    else -(((-net_amount) * ${rate} * ${days} + 150000) / 300000) end`;
+/** `daysBetween(paymentDate, payment_date)` in SQL, for the row in scope. */
+export function daysAnticipatedSql(db: Kysely<Database>, paymentDate: string): RawBuilder<number> {
+  return dialectOf(db) === 'postgres'
+    ? sql<number>`(payment_date::date - ${paymentDate}::date)`
+    : sql<number>`cast(julianday(payment_date) - julianday(${paymentDate}) as integer)`;
 }

@@ -27,7 +27,7 @@ export const AnticipationSchema = Type.Object(
     }),
     requested_amount: Centavos('What was asked for.'),
     approved_amount: Centavos('The net of the receivables taken (whole receivables, at most the request).'),
-    fee: Centavos('Sum of each receivable’s net × monthly rate / 30 × days anticipated.'),
+    fee: Centavos('Σ net × days anticipated over the receivables, × monthly rate / 30, rounded once.'),
     net_amount: Centavos('approved_amount − fee: what reaches available.'),
     receivables_count: Type.Integer(),
     monthly_rate: Type.Integer({ description: 'Basis points (199 = 1.99 % a month).' }),

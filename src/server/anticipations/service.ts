@@ -4,13 +4,13 @@ import type { Database } from '../db/database.js';
 import { type ListFilters, paginate } from '../db/lists.js';
 import { invalidState, notFound } from '../errors.js';
 import type { Owner } from '../ledger/accounts.js';
-import { findWallet } from '../ledger/post.js';
+import { findWallet, lockWallets } from '../ledger/post.js';
 import { getPricing, type Pricing } from '../pricing/service.js';
 import { isBusinessDay, saoPauloDate } from '../receivables/calendar.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import { anticipationError } from './errors.js';
 import { type AnticipationEventType, anticipationEventData } from './events.js';
-import { anticipationFee, anticipationFeeSql, daysBetween } from './fee.js';
+import { anticipationFee, daysAnticipatedSql, daysBetween } from './fee.js';
 import type { AnticipationStatus, LimitReason, Timeframe } from './rules.js';
 import type { AnticipationsTable } from './table.js';
 
@@ -106,9 +106,9 @@ export interface Limits {
 
 /**
  * The smallest and largest anticipation possible now: the maximum is every free waiting receivable due after
- * the date, summed with its fee in one aggregate over the partial index (no receivable is read into the
- * process); the minimum is the operator's, with its fee at the timeframe's first payment date
- * (docs/decisions/anticipation-limits-query.md). When the maximum is zero, `reason` says why.
+ * the date with its fee, one aggregate over the wallet's per-date totals (`anticipatable_dates`, a few hundred rows
+ * whatever the number of receivables); the minimum is the operator's, with its fee at the timeframe's first
+ * payment date (docs/decisions/anticipation-limits-query.md). When the maximum is zero, `reason` says why.
  */
 export async function anticipationLimits(
   db: Kysely<Database>,
@@ -126,25 +126,26 @@ export async function anticipationLimits(
   });
   if (resolved.blocked) return zero(resolved.blocked);
   if (!walletId) return zero('no_receivables');
-  const totals = await anticipatable(db, walletId, scope.paymentDate)
+  const totals = await db
+    .selectFrom('anticipatable_dates')
+    .where('wallet_id', '=', walletId)
+    .where('payment_date', '>', scope.paymentDate)
     .select((eb) => [
-      eb.fn.countAll<number>().as('count'),
+      eb.fn.sum<number>('receivables').as('count'),
       eb.fn.sum<number>('net_amount').as('amount'),
-      eb.fn.sum<number>(anticipationFeeSql(db, monthlyRate, scope.paymentDate)).as('fee'),
+      eb.fn.sum<number>(sql`net_amount * ${daysAnticipatedSql(db, scope.paymentDate)}`).as('net_days'),
+      eb.fn.min('payment_date').as('first'),
+      eb.fn.max('payment_date').as('last'),
     ])
     .executeTakeFirstOrThrow();
-  if (Number(totals.count) === 0) return zero(await emptyReason(db, walletId));
-  const max = { amount: Number(totals.amount), fee: Number(totals.fee) };
+  if (Number(totals.count ?? 0) === 0) return zero(await emptyReason(db, walletId));
+  const max = { amount: Number(totals.amount), fee: anticipationFee(Number(totals.net_days), monthlyRate) };
   const minimum = Math.max(1, pricing.anticipation.minimumAmount);
   if (max.amount < minimum) return zero('below_minimum');
-  const first = await anticipatable(db, walletId, scope.paymentDate)
-    .select('payment_date')
-    .orderBy('payment_date', scope.timeframe === 'start' ? 'asc' : 'desc')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  const days = daysBetween(scope.paymentDate, first.payment_date);
+  const firstDate = scope.timeframe === 'start' ? totals.first : totals.last;
+  const days = daysBetween(scope.paymentDate, String(firstDate));
   return {
-    min: { amount: minimum, fee: anticipationFee(minimum, monthlyRate, days) },
+    min: { amount: minimum, fee: anticipationFee(minimum * days, monthlyRate) },
     max,
     reason: null,
     monthlyRate,
@@ -173,9 +174,11 @@ export async function planAnticipation(
   db: Kysely<Database>,
   scope: AnticipationScope & { requestedAmount: number },
   now: Date,
+  options: { lockWallet?: boolean } = {},
 ): Promise<Plan> {
   const resolved = await resolve(db, scope, now);
   const { pricing, walletId, owner } = resolved;
+  if (options.lockWallet && walletId) await lockWallets(db, [walletId]);
   if (resolved.blocked === 'submerchant_not_active') {
     throw anticipationError(
       'ANTICIPATION_SUBMERCHANT_NOT_ACTIVE',
@@ -224,28 +227,33 @@ export async function planAnticipation(
     );
   }
   // Installments (a credit and the refunds waiting with it share charge, installment and date) stay whole.
-  const groups: { ids: string[]; net: number; fee: number }[] = [];
+  const groups: { ids: string[]; net: number; netDays: number }[] = [];
   let previous = '';
   for (const row of rows) {
     const key = `${row.charge_id}/${row.installment}/${row.payment_date}`;
-    if (key !== previous) groups.push({ ids: [], net: 0, fee: 0 });
+    if (key !== previous) groups.push({ ids: [], net: 0, netDays: 0 });
     previous = key;
     const group = groups[groups.length - 1]!;
     const net = Number(row.net_amount);
     group.ids.push(row.id);
     group.net += net;
-    group.fee += anticipationFee(net, rate, daysBetween(scope.paymentDate, row.payment_date));
+    group.netDays += net * daysBetween(scope.paymentDate, row.payment_date);
   }
-  let left = scope.requestedAmount;
-  const taken: string[] = [];
-  let fee = 0;
+  // An installment that nets to zero or less (a chargeback beyond what waits with it) is a debt: every one is
+  // taken, so that it is settled now rather than from `available` on its date, and so that a request of the
+  // limits' maximum takes every free receivable, priced as the limits price it.
+  const debts = groups.filter((group) => group.net <= 0);
+  let left = scope.requestedAmount - debts.reduce((sum, group) => sum + group.net, 0);
+  const taken = debts.flatMap((group) => group.ids);
+  let netDays = debts.reduce((sum, group) => sum + group.netDays, 0);
   for (const group of groups) {
     if (group.net <= 0 || group.net > left) continue;
     left -= group.net;
-    fee += group.fee;
+    netDays += group.netDays;
     taken.push(...group.ids);
   }
   const approvedAmount = scope.requestedAmount - left;
+  const fee = anticipationFee(netDays, rate);
   if (approvedAmount < minimum) {
     throw anticipationError(
       'ANTICIPATION_BELOW_MINIMUM',
@@ -294,7 +302,8 @@ export async function createAnticipation(
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(async (trx) => {
-        const plan = await planAnticipation(trx, input.scope, input.now);
+        // The wallet held first: a refund of one of its charges books before or after, never beside the plan.
+        const plan = await planAnticipation(trx, input.scope, input.now, { lockWallet: true });
         const timestamp = input.now.toISOString();
         const id = newId();
         let anticipation = await trx

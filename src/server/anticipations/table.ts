@@ -29,3 +29,14 @@ export interface AnticipationsTable {
   created_at: string;
   updated_at: string;
 }
+
+/**
+ * Per wallet and payment date, the receivables an anticipation may take (`waiting_funds`, not reserved): kept by
+ * triggers on `receivables` (migration 0071), read by the limits.
+ */
+export interface AnticipatableDatesTable {
+  wallet_id: string;
+  payment_date: string;
+  receivables: number;
+  net_amount: number;
+}

@@ -1,4 +1,4 @@
-import type { AnticipationsTable } from '../anticipations/table.js';
+import type { AnticipatableDatesTable, AnticipationsTable } from '../anticipations/table.js';
 import type { BankAccountsTable } from '../bank-accounts/table.js';
 import type {
   ChargeBoletoTable,
@@ -81,6 +81,7 @@ export interface Database {
   merchant_pricing: MerchantPricingTable;
   receivables: ReceivablesTable;
   anticipations: AnticipationsTable;
+  anticipatable_dates: AnticipatableDatesTable;
   withdrawals: WithdrawalsTable;
   withdrawal_receivables: WithdrawalReceivablesTable;
 }

@@ -240,3 +240,20 @@ export function findWallet(db: Kysely<Database>, merchantId: string, owner: Owne
     .where('owner_id', '=', owner.id)
     .executeTakeFirst();
 }
+
+/**
+ * Holds the wallets until the transaction ends (PostgreSQL; SQLite runs one write transaction at a time), in id
+ * order so that two holders never wait on each other in a cycle: what the transaction reads next is what the last
+ * holder committed. A refund and an anticipation of one wallet take it first, so that a refund never books beside
+ * an installment an anticipation reserves meanwhile (docs/decisions/refunds-of-anticipated-installments.md).
+ */
+export async function lockWallets(trx: Kysely<Database>, walletIds: readonly string[]): Promise<void> {
+  if (dialectOf(trx) !== 'postgres' || walletIds.length === 0) return;
+  await trx
+    .selectFrom('wallets')
+    .select('id')
+    .where('id', 'in', [...walletIds])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}

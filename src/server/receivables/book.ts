@@ -5,7 +5,7 @@ import { fromJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
 import { type Owner, ownerKey, type Posting } from '../ledger/accounts.js';
 import { insufficientBalance, Overdraft } from '../ledger/errors.js';
-import { postTransaction, type WalletRow } from '../ledger/post.js';
+import { lockWallets, postTransaction, type WalletRow } from '../ledger/post.js';
 import { getPricing, priceFor } from '../pricing/service.js';
 import { allocate, type SplitRule } from '../split/allocate.js';
 import { apportion, installmentMatrix, splitEvenly } from '../split/apportion.js';
@@ -161,6 +161,14 @@ export async function bookChargeback(
   await bookReversal(trx, { ...input, type: 'chargeback', returnsFee: false, onlyLiable: true });
 }
 
+/**
+ * A credit whose money still waits for its own date: not paid, not reserved by an anticipation. A refund part
+ * waiting beside a reserved credit would settle from `available` after the anticipation had paid the credit out
+ * (docs/decisions/refunds-of-anticipated-installments.md).
+ */
+const isWaiting = (credit: ReceivableRow) =>
+  credit.status === 'waiting_funds' && credit.anticipation_id === null;
+
 interface Holding {
   recipient: Owner;
   walletId: string;
@@ -184,6 +192,18 @@ async function bookReversal(
   },
 ): Promise<void> {
   const { charge, now } = input;
+  // The recipients' wallets first, as anticipations and settlements take them: what follows reads the charge's
+  // receivables as the last of them left them.
+  const wallets = await trx
+    .selectFrom('receivables')
+    .select('wallet_id')
+    .distinct()
+    .where('charge_id', '=', charge.id)
+    .execute();
+  await lockWallets(
+    trx,
+    wallets.map((row) => row.wallet_id),
+  );
   const existing = await trx
     .selectFrom('receivables')
     .selectAll()
@@ -247,7 +267,7 @@ async function bookReversal(
           ? holding.fee
           : Math.floor((part * holding.fee) / holding.amount);
       feeReturned += fee;
-      const waiting = holding.credit.status === 'waiting_funds';
+      const waiting = isWaiting(holding.credit);
       const id = newId();
       rows.push({
         id,
@@ -269,7 +289,8 @@ async function bookReversal(
         paid_at: waiting ? null : timestamp,
         created_at: timestamp,
       });
-      // A part of an installment still waiting leaves waiting funds; one already paid leaves available.
+      // A part of an installment still waiting leaves waiting funds; one already paid, or reserved by an
+      // anticipation (whose payment brings its net to available), leaves available.
       postings.push({
         account: { owner: holding.recipient, bucket: waiting ? 'waiting_funds' : 'available' },
         amount: -(part - fee),
@@ -290,8 +311,8 @@ async function bookReversal(
   } catch (error) {
     if (error instanceof Overdraft) {
       throw insufficientBalance(
-        "The refund takes back money already paid out to a recipient's available balance, which no longer " +
-          'holds enough: the refund was not made.',
+        "The refund takes back money already paid out (or anticipated) to a recipient's available balance, " +
+          'which no longer holds enough: the refund was not made.',
       );
     }
     throw error;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Posting } from '../ledger/accounts.js';
-import { postTransaction } from '../ledger/post.js';
+import { lockWallets, postTransaction } from '../ledger/post.js';
 import { presentWallet } from '../wallets/present.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import { saoPauloDate } from './calendar.js';
@@ -20,6 +20,9 @@ export async function settleWallet(
 ): Promise<number> {
   const { now, outbox } = input;
   return db.transaction().execute(async (trx) => {
+    // The wallet first, as refunds and anticipations take it: a refund never books a part beside an installment
+    // this settlement is paying, and the per-date totals' rows are always taken after the wallet.
+    await lockWallets(trx, [input.walletId]);
     const paid = await trx
       .updateTable('receivables')
       .set({ status: 'paid', paid_at: now.toISOString() })

@@ -20,11 +20,13 @@ const NOW = '2026-11-23T12:00:00.000Z';
 const TODAY = '2026-11-23';
 const RATE = 199;
 
-/** The documented formula, written independently: net × rate / 30 × days, half away from zero per receivable. */
-function expectedFee(net: number, days: number): number {
-  const exact = (Math.abs(net) * RATE * days) / 300_000;
-  const rounded = Math.floor(exact + 0.5);
-  return net < 0 ? -rounded : rounded;
+/**
+ * The documented formula, written independently: Σ net × days over the receivables taken, × rate / 30, rounded
+ * once (half up).
+ */
+function expectedFee(receivables: { net_amount: number; payment_date: string }[]): number {
+  const netDays = receivables.reduce((sum, r) => sum + r.net_amount * daysFrom(TODAY, r.payment_date), 0);
+  return Math.max(0, Math.round((netDays * RATE) / 300_000));
 }
 
 const daysFrom = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
@@ -65,7 +67,7 @@ describe.each(DIALECTS)('%s: anticipations', (dialect) => {
   async function waiting(merchant: TestMerchant) {
     const response = await client(app, merchant.secret).get('/v1/receivables?status=waiting_funds&limit=100');
     // biome-ignore lint/suspicious/noExplicitAny: tests read response fields directly
-    return response.body.data as Record<string, any>[];
+    return response.body.data as ({ net_amount: number; payment_date: string } & Record<string, any>)[];
   }
 
   const limits = (merchant: TestMerchant, query = '') =>
@@ -91,17 +93,17 @@ describe.each(DIALECTS)('%s: anticipations', (dialect) => {
     expect(open.body.data.reason).toBeNull();
     expect(open.body.data.max).toEqual({
       amount: receivables.reduce((sum, r) => sum + r.net_amount, 0),
-      fee: receivables.reduce(
-        (sum, r) => sum + expectedFee(r.net_amount, daysFrom(TODAY, r.payment_date)),
-        0,
-      ),
+      fee: expectedFee(receivables),
     });
     // The minimum's fee is priced at the timeframe's first date: the farthest for `end`.
     const farthest = receivables
       .map((r) => r.payment_date)
       .sort()
       .at(-1)!;
-    expect(open.body.data.min).toEqual({ amount: 1_000, fee: expectedFee(1_000, daysFrom(TODAY, farthest)) });
+    expect(open.body.data.min).toEqual({
+      amount: 1_000,
+      fee: expectedFee([{ net_amount: 1_000, payment_date: farthest }]),
+    });
 
     const empty = await createTestMerchant(app);
     expect((await limits(empty)).body.data).toMatchObject({
@@ -166,10 +168,7 @@ describe.each(DIALECTS)('%s: anticipations', (dialect) => {
     const requested = first!.net_amount + second!.net_amount + 100;
     const start = await anticipate(merchant, { requested_amount: requested, dry_run: true }, null);
     expect(start.statusCode).toBe(200);
-    const fee = [first!, second!].reduce(
-      (sum, r) => sum + expectedFee(r.net_amount, daysFrom(TODAY, r.payment_date)),
-      0,
-    );
+    const fee = expectedFee([first!, second!]);
     expect(start.json().data).toMatchObject({
       id: null,
       status: 'simulation',
@@ -187,7 +186,7 @@ describe.each(DIALECTS)('%s: anticipations', (dialect) => {
     });
     expect(end.json().data).toMatchObject({
       approved_amount: last.net_amount,
-      fee: expectedFee(last.net_amount, daysFrom(TODAY, last.payment_date)),
+      fee: expectedFee([last]),
       receivables_count: 1,
     });
     // Nothing was created nor reserved.
