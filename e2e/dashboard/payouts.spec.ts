@@ -171,10 +171,9 @@ test('a merchant reads its limits, simulates an anticipation and confirms it; te
   await expect(page.getByText(antEn.form.amountInvalid)).toBeVisible();
   await expect(page.getByRole('button', { name: antEn.form.simulate })).toBeDisabled();
 
-  // A simulation is a dry run: what it shows is what the API would do, and nothing is created. Asked for one
-  // charge's receivable, it takes that whole receivable.
-  const [nearest] = await vigia.api('GET', '/v1/receivables?status=waiting_funds&limit=1', sk);
-  const requested = nearest.net_amount;
+  // A simulation is a dry run: what it shows is what the API would do, and nothing is created. Asked for the
+  // minimum shown, it takes one charge's whole receivable.
+  const requested = limits.min.amount;
   await page.getByLabel(antEn.form.amount).fill((requested / 100).toFixed(2).replace('.', ','));
   await page.getByRole('button', { name: antEn.form.simulate }).click();
   const simulation = page.getByRole('region', { name: antEn.simulation.title });

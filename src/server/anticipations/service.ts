@@ -39,6 +39,79 @@ function anticipatable(db: Kysely<Database>, walletId: string, paymentDate: stri
     .where('payment_date', '>', paymentDate);
 }
 
+/** The free receivables in the order an anticipation takes them (`start`: soonest due first; `end`: latest). */
+function inPlanOrder(db: Kysely<Database>, walletId: string, scope: AnticipationScope) {
+  return anticipatable(db, walletId, scope.paymentDate)
+    .select(['id', 'charge_id', 'installment', 'payment_date', 'net_amount'])
+    .orderBy('payment_date', scope.timeframe === 'start' ? 'asc' : 'desc')
+    .orderBy('charge_id')
+    .orderBy('installment')
+    .orderBy('id');
+}
+
+interface Installment {
+  ids: string[];
+  net: number;
+  /** Σ net × days anticipated: what its fee is priced on (fee.ts). */
+  netDays: number;
+}
+
+/**
+ * Receivables (in plan order) grouped by installment: a credit and the refunds waiting with it share charge,
+ * installment and date, and stay whole.
+ */
+function installmentsOf(
+  rows: { id: string; charge_id: string; installment: number; payment_date: string; net_amount: number }[],
+  paymentDate: string,
+): Installment[] {
+  const groups: Installment[] = [];
+  let previous = '';
+  for (const row of rows) {
+    const key = `${row.charge_id}/${row.installment}/${row.payment_date}`;
+    if (key !== previous) groups.push({ ids: [], net: 0, netDays: 0 });
+    previous = key;
+    const group = groups[groups.length - 1]!;
+    const net = Number(row.net_amount);
+    group.ids.push(row.id);
+    group.net += net;
+    group.netDays += net * daysBetween(paymentDate, row.payment_date);
+  }
+  return groups;
+}
+
+/** How many receivables the limits read, in plan order, to find the smallest anticipation that can be made. */
+const MINIMUM_SCAN = 1_000;
+
+/**
+ * The smallest anticipation a request can get: whole installments are taken in plan order, so it is the first run
+ * of them (and every installment that nets to zero or less, which is always taken) that reaches the operator's
+ * minimum. A request of exactly that amount is granted at that amount and fee. Read from the first
+ * MINIMUM_SCAN receivables; a wallet whose first thousand receivables do not reach the minimum gets the minimum
+ * itself (docs/decisions/anticipation-limits-minimum.md).
+ */
+async function smallestAnticipation(
+  db: Kysely<Database>,
+  walletId: string,
+  scope: AnticipationScope,
+  minimum: number,
+  monthlyRate: number,
+): Promise<{ amount: number; fee: number } | null> {
+  const rows = await inPlanOrder(db, walletId, scope).limit(MINIMUM_SCAN).execute();
+  const groups = installmentsOf(rows, scope.paymentDate);
+  // The read may have cut the last installment short.
+  if (rows.length === MINIMUM_SCAN) groups.pop();
+  const debts = groups.filter((group) => group.net <= 0);
+  let amount = debts.reduce((sum, group) => sum + group.net, 0);
+  let netDays = debts.reduce((sum, group) => sum + group.netDays, 0);
+  for (const group of groups) {
+    if (group.net <= 0) continue;
+    amount += group.net;
+    netDays += group.netDays;
+    if (amount >= minimum) return { amount, fee: anticipationFee(netDays, monthlyRate) };
+  }
+  return null;
+}
+
 interface Resolved {
   owner: Owner;
   walletId: string | null;
@@ -107,8 +180,8 @@ export interface Limits {
 /**
  * The smallest and largest anticipation possible now: the maximum is every free waiting receivable due after
  * the date with its fee, one aggregate over the wallet's per-date totals (`anticipatable_dates`, a few hundred rows
- * whatever the number of receivables); the minimum is the operator's, with its fee at the timeframe's first
- * payment date (docs/decisions/anticipation-limits-query.md). When the maximum is zero, `reason` says why.
+ * whatever the number of receivables); the minimum is the smallest request granted whole, at least the operator's
+ * (smallestAnticipation; docs/decisions/anticipation-limits-query.md, anticipation-limits-minimum.md). When the maximum is zero, `reason` says why.
  */
 export async function anticipationLimits(
   db: Kysely<Database>,
@@ -144,8 +217,9 @@ export async function anticipationLimits(
   if (max.amount < minimum) return zero('below_minimum');
   const firstDate = scope.timeframe === 'start' ? totals.first : totals.last;
   const days = daysBetween(scope.paymentDate, String(firstDate));
+  const smallest = await smallestAnticipation(db, walletId, scope, minimum, monthlyRate);
   return {
-    min: { amount: minimum, fee: anticipationFee(minimum * days, monthlyRate) },
+    min: smallest ?? { amount: minimum, fee: anticipationFee(minimum * days, monthlyRate) },
     max,
     reason: null,
     monthlyRate,
@@ -188,15 +262,7 @@ export async function planAnticipation(
   if (resolved.blocked === 'not_enabled') {
     throw anticipationError('ANTICIPATION_NOT_ENABLED', 'Anticipations are not enabled for this merchant.');
   }
-  const rows = walletId
-    ? await anticipatable(db, walletId, scope.paymentDate)
-        .select(['id', 'charge_id', 'installment', 'payment_date', 'net_amount'])
-        .orderBy('payment_date', scope.timeframe === 'start' ? 'asc' : 'desc')
-        .orderBy('charge_id')
-        .orderBy('installment')
-        .orderBy('id')
-        .execute()
-    : [];
+  const rows = walletId ? await inPlanOrder(db, walletId, scope).execute() : [];
   if (!walletId || rows.length === 0) {
     const reason = await emptyReason(db, walletId);
     throw anticipationError(
@@ -226,19 +292,7 @@ export async function planAnticipation(
       [{ ...detail, message: `Must be at most ${maxAmount}.` }],
     );
   }
-  // Installments (a credit and the refunds waiting with it share charge, installment and date) stay whole.
-  const groups: { ids: string[]; net: number; netDays: number }[] = [];
-  let previous = '';
-  for (const row of rows) {
-    const key = `${row.charge_id}/${row.installment}/${row.payment_date}`;
-    if (key !== previous) groups.push({ ids: [], net: 0, netDays: 0 });
-    previous = key;
-    const group = groups[groups.length - 1]!;
-    const net = Number(row.net_amount);
-    group.ids.push(row.id);
-    group.net += net;
-    group.netDays += net * daysBetween(scope.paymentDate, row.payment_date);
-  }
+  const groups = installmentsOf(rows, scope.paymentDate);
   // An installment that nets to zero or less (a chargeback beyond what waits with it) is a debt: every one is
   // taken, so that it is settled now rather than from `available` on its date, and so that a request of the
   // limits' maximum takes every free receivable, priced as the limits price it.

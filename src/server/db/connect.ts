@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { GroupCommitSqliteDialect, type GroupCommitStats } from './group-commit.js';
+import { type GroupCommitDriver, GroupCommitSqliteDialect, type GroupCommitStats } from './group-commit.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -74,6 +74,18 @@ export function queryPool<Row>(
 
 const AFFECTING = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
+/** The driver behind each SQLite store's own Kysely instance (a transaction's instance is not one of them). */
+const sqliteDrivers = new WeakMap<object, GroupCommitDriver>();
+
+/**
+ * Runs a read-only statement at once on the connection behind `db`, without Kysely's executor, when `db` is a
+ * SQLite store's own instance and the connection is free; null otherwise (PostgreSQL, a transaction, a write,
+ * the connection in use: go through Kysely). For the reads hot routes send on every request (`prepared`).
+ */
+export function readNow<Row>(db: object, text: string, values: unknown[]): { rows: Row[] } | null {
+  return sqliteDrivers.get(db)?.readNow<Row>(text, values) ?? null;
+}
+
 /** The statement that used the connection fails with the error too: that is where it is handled. */
 function ignoreLostConnection(): void {}
 
@@ -101,6 +113,7 @@ export function openStore<DB>(databaseUrl: string): Store<DB> {
   if (databaseUrl.startsWith('file:')) {
     const dialect = new GroupCommitSqliteDialect(openSqlite(databaseUrl.slice('file:'.length)));
     const db = new Kysely<DB>({ dialect });
+    sqliteDrivers.set(db, dialect.driver);
     return {
       db,
       dialect: 'sqlite',

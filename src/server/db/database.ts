@@ -14,7 +14,7 @@ import type { LedgerPostingsTable, LedgerTransactionsTable, WalletsTable } from 
 import type { MerchantPreviousKeysTable, MerchantsTable } from '../merchants/table.js';
 import type { OperatorKeysTable } from '../operators/table.js';
 import type { MerchantPricingTable } from '../pricing/table.js';
-import type { ReceivablesTable } from '../receivables/table.js';
+import type { ReceivableCountsTable, ReceivablesTable } from '../receivables/table.js';
 import type {
   CardVelocityLocksTable,
   DeviceGraphTable,
@@ -80,6 +80,7 @@ export interface Database {
   ledger_postings: LedgerPostingsTable;
   merchant_pricing: MerchantPricingTable;
   receivables: ReceivablesTable;
+  receivable_counts: ReceivableCountsTable;
   anticipations: AnticipationsTable;
   anticipatable_dates: AnticipatableDatesTable;
   withdrawals: WithdrawalsTable;

@@ -23,6 +23,11 @@ export interface ListColumns {
   searchStoredLowerCase?: boolean;
   /** How many matches of a search to fetch at once before counting (default 200); see `paginate`. */
   probe?: number;
+  /**
+   * Find the page's ids first, then read their rows: when the matches must be sorted (a range of an index not in
+   * creation order), the sort then reads the index alone, not every match's row.
+   */
+  pageByIds?: boolean;
 }
 
 export interface Pagination {
@@ -74,11 +79,15 @@ export function pagination(filters: ListFilters, total: number): Pagination {
   return { page: filters.page, limit: filters.limit, total, totalPages: Math.ceil(total / filters.limit) };
 }
 
-/** Applies the shared list filters to a query and returns one page of it, newest first, with its pagination. */
+/**
+ * Applies the shared list filters to a query and returns one page of it, newest first, with its pagination.
+ * `keptTotal`, when given, answers the number of matches (a count the store keeps) instead of counting them.
+ */
 export async function paginate<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   filters: ListFilters,
   columns: ListColumns,
+  keptTotal?: () => Promise<number>,
 ): Promise<{ rows: O[]; pagination: Pagination }> {
   const filtered = applyListFilters(query, filters, columns);
   const createdAt = sql.ref(columns.createdAt);
@@ -94,13 +103,28 @@ export async function paginate<DB, TB extends keyof DB, O>(
   if (head && head.length <= probe) {
     return { rows: head.slice(offset, offset + filters.limit), pagination: page(head.length) };
   }
-  const counted = await filtered.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst();
-  const total = Number((counted as { total?: number } | undefined)?.total ?? 0);
+  const total = keptTotal ? await keptTotal() : await count(filtered);
   // The probe already holds the page; and there is nothing to fetch past the last match.
   const rows = head
     ? head.slice(offset, offset + filters.limit)
     : offset >= total
       ? []
-      : await newestFirst.limit(filters.limit).offset(offset).execute();
+      : columns.pageByIds
+        ? await query
+            .where(
+              sql<boolean>`${sql.ref(columns.id)} in (${newestFirst
+                .clearSelect()
+                .select(sql.ref(columns.id).as('id'))
+                .limit(filters.limit)
+                .offset(offset)})`,
+            )
+            .orderBy(sql`${createdAt} desc, ${sql.ref(columns.id)} desc`)
+            .execute()
+        : await newestFirst.limit(filters.limit).offset(offset).execute();
   return { rows, pagination: page(total) };
+}
+
+async function count<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  const counted = await query.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst();
+  return Number((counted as { total?: number } | undefined)?.total ?? 0);
 }

@@ -6,7 +6,7 @@ import {
   type Selectable,
   SqliteAdapter,
 } from 'kysely';
-import { nameStatement, queryPool } from './connect.js';
+import { nameStatement, queryPool, readNow } from './connect.js';
 
 /**
  * A statement whose text never changes, only its values: built and compiled once per dialect, then run with
@@ -42,6 +42,7 @@ export function prepared<DB, Name extends string, Row>(
     const statement = compiled(db);
     const parameters = statement.names.map((name) => values[name]);
     return (
+      readNow<Row>(db, statement.sql, parameters) ??
       queryPool<Row>(db, statement.sql, parameters) ??
       db.executeQuery<Row>(CompiledQuery.raw(statement.sql, parameters))
     );

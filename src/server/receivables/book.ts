@@ -1,11 +1,11 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { InsertObject, Kysely, Selectable } from 'kysely';
 import type { ChargesTable } from '../charges/table.js';
 import { newId } from '../core/ids.js';
 import { fromJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
 import { type Owner, ownerKey, type Posting } from '../ledger/accounts.js';
 import { insufficientBalance, Overdraft } from '../ledger/errors.js';
-import { lockWallets, postTransaction, type WalletRow } from '../ledger/post.js';
+import { lockWallets, postTransaction, type WalletId } from '../ledger/post.js';
 import { getPricing, priceFor } from '../pricing/service.js';
 import { allocate, type SplitRule } from '../split/allocate.js';
 import { apportion, installmentMatrix, splitEvenly } from '../split/apportion.js';
@@ -88,11 +88,11 @@ export async function bookChargeCaptured(
   );
   const timestamp = now.toISOString();
   // Written with the ledger transaction's postings: each names its recipient's wallet.
-  const receivables = (wallets: Map<string, WalletRow>): ReceivableRow[] =>
+  const receivables = (walletIdOf: (owner: Owner) => WalletId): InsertObject<Database, 'receivables'>[] =>
     shares.flatMap((share, i) => {
       const grosses = matrix[i]!;
       const fees = apportion(share.fee, grosses);
-      const walletId = wallets.get(ownerKey(share.recipient))!.id;
+      const walletId = walletIdOf(share.recipient);
       return grosses.map((amount, k) => ({
         id: newId(),
         merchant_id: charge.merchantId,
@@ -120,7 +120,7 @@ export async function bookChargeCaptured(
     source: { type: 'charge', id: charge.id },
     postings,
     now,
-    alongside: (wallets) => ({ table: 'receivables', rows: receivables(wallets) }),
+    alongside: (walletIdOf) => ({ table: 'receivables', rows: receivables(walletIdOf) }),
   });
 }
 

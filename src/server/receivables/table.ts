@@ -22,3 +22,17 @@ export interface ReceivablesTable {
   paid_at: string | null;
   created_at: string;
 }
+
+/**
+ * How many receivables a merchant has per status, kept by triggers (migration 0069): one row per recipient, and
+ * one for all of them (`recipient_id = ''`). The list reads its `total` here (receivables/service.ts).
+ */
+export interface ReceivableCountsTable {
+  merchant_id: string;
+  recipient_id: string;
+  waiting_funds: number;
+  paid: number;
+  prepaid: number;
+  canceled: number;
+  suspended: number;
+}

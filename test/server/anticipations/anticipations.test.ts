@@ -95,15 +95,32 @@ describe.each(DIALECTS)('%s: anticipations', (dialect) => {
       amount: receivables.reduce((sum, r) => sum + r.net_amount, 0),
       fee: expectedFee(receivables),
     });
-    // The minimum's fee is priced at the timeframe's first date: the farthest for `end`.
-    const farthest = receivables
-      .map((r) => r.payment_date)
-      .sort()
-      .at(-1)!;
-    expect(open.body.data.min).toEqual({
-      amount: 1_000,
-      fee: expectedFee([{ net_amount: 1_000, payment_date: farthest }]),
+    // The minimum is the smallest anticipation a request gets: whole installments in the timeframe's order, so
+    // the farthest installment for `end` (its net is above the operator's R$ 10,00), and a request of it is
+    // granted at exactly that amount and fee.
+    const farthest = [...receivables].sort((a, b) => a.payment_date.localeCompare(b.payment_date)).at(-1)!;
+    expect(open.body.data.min).toEqual({ amount: farthest.net_amount, fee: expectedFee([farthest]) });
+    const smallest = await anticipate(merchant, {
+      timeframe: 'end',
+      requested_amount: open.body.data.min.amount,
+      dry_run: true,
     });
+    expect(smallest.statusCode, smallest.body).toBe(200);
+    expect(smallest.json().data).toMatchObject({
+      approved_amount: open.body.data.min.amount,
+      fee: open.body.data.min.fee,
+      receivables_count: 1,
+    });
+    // With a minimum above one installment, it takes the first two.
+    await setPricing(merchant, { anticipation: { minimum_amount: farthest.net_amount + 1 } });
+    const two = (await limits(merchant)).body.data.min;
+    const [first, second] = [...receivables].sort((a, b) => a.payment_date.localeCompare(b.payment_date));
+    expect(two).toEqual({
+      amount: first!.net_amount + second!.net_amount,
+      fee: expectedFee([first!, second!]),
+    });
+    const granted = await anticipate(merchant, { requested_amount: two.amount, dry_run: true });
+    expect(granted.json().data).toMatchObject({ approved_amount: two.amount, fee: two.fee });
 
     const empty = await createTestMerchant(app);
     expect((await limits(empty)).body.data).toMatchObject({

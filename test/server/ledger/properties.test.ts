@@ -328,7 +328,7 @@ describe.each(DIALECTS)('%s: the ledger under random sequences', (dialect) => {
 
   /**
    * Limits, a dry run and the anticipation itself: the dry run and the anticipation agree to the centavo, and a
-   * request of the limits' maximum is priced exactly as the limits price it.
+   * request of the limits' minimum or maximum is granted and priced exactly as the limits say.
    */
   async function anticipate(action: Extract<Step, { kind: 'anticipate' }>): Promise<void> {
     const owner = owners[action.owner]!;
@@ -345,6 +345,19 @@ describe.each(DIALECTS)('%s: the ledger under random sequences', (dialect) => {
     if (max.amount === 0) {
       expect(reason).toMatch(/^(no_receivables|all_anticipated|below_minimum)$/);
       return;
+    }
+    // The smallest anticipation the limits promise is granted whole, at their fee.
+    const { min } = limits.body.data;
+    const smallest = await app.inject({
+      method: 'POST',
+      url: '/v1/anticipations',
+      headers: merchant.secret,
+      payload: { ...scope, requested_amount: min.amount, dry_run: true },
+    });
+    if (smallest.statusCode === 200) {
+      expect({ amount: smallest.json().data.approved_amount, fee: smallest.json().data.fee }).toEqual(min);
+    } else {
+      expect(smallest.json().error.code, smallest.body).toBe('ANTICIPATION_FEE_EXCEEDS_AMOUNT');
     }
     const body = { ...scope, requested_amount: Math.floor((max.amount * action.share) / 100) };
     const dryRun = await app.inject({

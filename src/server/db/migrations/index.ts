@@ -48,6 +48,7 @@ import m0065 from './0065_anticipations.js';
 import m0066 from './0066_receivables_anticipatable.js';
 import m0067 from './0067_withdrawals.js';
 import m0068 from './0068_ledger_transactions_source.js';
+import m0069 from './0069_receivable_counts.js';
 import m0071 from './0071_anticipatable_dates.js';
 
 /**
@@ -104,5 +105,6 @@ export const migrations: Record<string, Migration> = {
   '0066_receivables_anticipatable': m0066,
   '0067_withdrawals': m0067,
   '0068_ledger_transactions_source': m0068,
+  '0069_receivable_counts': m0069,
   '0071_anticipatable_dates': m0071,
 };
