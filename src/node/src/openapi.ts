@@ -1610,6 +1610,10 @@ export interface paths {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
+                                /** @description True while the operator blocks it: its receivables are suspended, its withdrawals and new split shares refused. */
+                                blocked: boolean;
+                                blocked_at: string | null;
+                                block_reason: string | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -1839,6 +1843,10 @@ export interface paths {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
+                                /** @description True while the operator blocks it: its receivables are suspended, its withdrawals and new split shares refused. */
+                                blocked: boolean;
+                                blocked_at: string | null;
+                                block_reason: string | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -2270,6 +2278,10 @@ export interface paths {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
+                                /** @description True while the operator blocks it: its receivables are suspended, its withdrawals and new split shares refused. */
+                                blocked: boolean;
+                                blocked_at: string | null;
+                                block_reason: string | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -2659,6 +2671,10 @@ export interface paths {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
+                                /** @description True while the operator blocks it: its receivables are suspended, its withdrawals and new split shares refused. */
+                                blocked: boolean;
+                                blocked_at: string | null;
+                                block_reason: string | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -6197,6 +6213,10 @@ export interface paths {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
+                                /** @description True while the operator blocks it: its receivables are suspended, its withdrawals and new split shares refused. */
+                                blocked: boolean;
+                                blocked_at: string | null;
+                                block_reason: string | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -6608,6 +6628,10 @@ export interface paths {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
+                                /** @description True while the operator blocks it: its receivables are suspended, its withdrawals and new split shares refused. */
+                                blocked: boolean;
+                                blocked_at: string | null;
+                                block_reason: string | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -7005,6 +7029,10 @@ export interface paths {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
+                                /** @description True while the operator blocks it: its receivables are suspended, its withdrawals and new split shares refused. */
+                                blocked: boolean;
+                                blocked_at: string | null;
+                                block_reason: string | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -7203,6 +7231,10 @@ export interface paths {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
+                                /** @description True while the operator blocks it: its receivables are suspended, its withdrawals and new split shares refused. */
+                                blocked: boolean;
+                                blocked_at: string | null;
+                                block_reason: string | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -7572,6 +7604,10 @@ export interface paths {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
+                                /** @description True while the operator blocks it: its receivables are suspended, its withdrawals and new split shares refused. */
+                                blocked: boolean;
+                                blocked_at: string | null;
+                                block_reason: string | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -7968,6 +8004,10 @@ export interface paths {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
+                                /** @description True while the operator blocks it: its receivables are suspended, its withdrawals and new split shares refused. */
+                                blocked: boolean;
+                                blocked_at: string | null;
+                                block_reason: string | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -9378,6 +9418,10 @@ export interface paths {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
+                                /** @description True while the operator blocks it: its receivables are suspended, its withdrawals and new split shares refused. */
+                                blocked: boolean;
+                                blocked_at: string | null;
+                                block_reason: string | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -9774,6 +9818,10 @@ export interface paths {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
+                                /** @description True while the operator blocks it: its receivables are suspended, its withdrawals and new split shares refused. */
+                                blocked: boolean;
+                                blocked_at: string | null;
+                                block_reason: string | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -10406,6 +10454,821 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/submerchants/{id}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Block a submerchant: its waiting receivables are suspended, withdrawals and new shares refused */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why the submerchant is blocked; shown to the merchant with the submerchant. */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A submerchant with its representatives, addresses, current documents and requirements. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                merchant_id: string;
+                                /** @enum {string} */
+                                entity_type: "pj" | "pf";
+                                tax_id: string;
+                                trade_name: string;
+                                legal_name: string;
+                                email: string;
+                                phone: string;
+                                birth_date: string | null;
+                                mother_name: string | null;
+                                business_type: string | null;
+                                product_categories: string[];
+                                average_ticket: number | null;
+                                monthly_revenue: number | null;
+                                mcc: string | null;
+                                mcc_source: ("provided" | "cnae") | null;
+                                cnaes: {
+                                    code: string;
+                                    description: string | null;
+                                    is_primary: boolean;
+                                }[];
+                                /** @enum {string} */
+                                status: "pending" | "pending_review" | "active" | "rejected";
+                                rejection_reason: string | null;
+                                submitted_at: string | null;
+                                reviewed_at: string | null;
+                                /** @description True while the operator blocks it: its receivables are suspended, its withdrawals and new split shares refused. */
+                                blocked: boolean;
+                                blocked_at: string | null;
+                                block_reason: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                                legal_representatives: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    submerchant_id: string;
+                                    name: string;
+                                    document: string;
+                                    /** @enum {string} */
+                                    entity_type: "pf" | "pj";
+                                    legal_name: string | null;
+                                    birth_date: string | null;
+                                    mother_name: string | null;
+                                    email: string | null;
+                                    phone: string | null;
+                                    role: string | null;
+                                    qualification: string | null;
+                                    participation_percentage: number | null;
+                                    is_admin: boolean;
+                                    /**
+                                     * @description pending while new or changed and not yet reviewed; approved once the operator approved it.
+                                     * @enum {string}
+                                     */
+                                    review_status: "pending" | "approved";
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    updated_at: string;
+                                }[];
+                                addresses: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    submerchant_id: string;
+                                    street: string;
+                                    number: string;
+                                    complement: string | null;
+                                    neighborhood: string;
+                                    city: string;
+                                    state: string;
+                                    zip_code: string;
+                                    country: string;
+                                    /** @enum {string} */
+                                    type: "billing" | "shipping" | "both";
+                                    is_primary: boolean;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    updated_at: string;
+                                }[];
+                                /** @description Current documents only (not replaced). */
+                                documents: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    submerchant_id: string;
+                                    /** @enum {string} */
+                                    type: "social_contract" | "contract_amendment" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence";
+                                    legal_representative_id: string | null;
+                                    number: string | null;
+                                    file_url: string;
+                                    file_name: string;
+                                    file_size: number;
+                                    mime_type: string;
+                                    expires_at: string | null;
+                                    notes: string | null;
+                                    /**
+                                     * @description expired also when expires_at has passed, whatever the review said.
+                                     * @enum {string}
+                                     */
+                                    status: "pending" | "approved" | "rejected" | "expired";
+                                    rejection_reason: string | null;
+                                    reviewed_at: string | null;
+                                    /** @description false once another document of the same slot replaced it. */
+                                    current: boolean;
+                                    replaced_at: string | null;
+                                    replaces_document_id: string | null;
+                                    /** @description Every status change, oldest first: from, to, who and when. */
+                                    status_history: {
+                                        from: string | null;
+                                        to: string;
+                                        /** @enum {string} */
+                                        actor: "merchant" | "operator";
+                                        /** @description The merchant's id, or the operator key's id. */
+                                        actor_id: string;
+                                        reason?: string;
+                                        /**
+                                         * Format: date-time
+                                         * @description ISO 8601 UTC with milliseconds
+                                         */
+                                        at: string;
+                                    }[];
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    updated_at: string;
+                                }[];
+                                requirements: {
+                                    ready_for_review: boolean;
+                                    items: {
+                                        /** @enum {string} */
+                                        code: "REPRESENTATIVE_MISSING" | "ADDRESS_MISSING" | "MCC_UNRESOLVED" | "DOCUMENT_MISSING" | "DOCUMENT_REJECTED" | "DOCUMENT_EXPIRED";
+                                        document_type?: string;
+                                        /** Format: uuid */
+                                        legal_representative_id?: string;
+                                        /** Format: uuid */
+                                        document_id?: string;
+                                        message: string;
+                                    }[];
+                                    /** @description Sent but not yet approved by review: new or changed representatives, pending documents. On an active submerchant these are the changes since approval. */
+                                    pending_verification: {
+                                        /** @enum {string} */
+                                        code: "REPRESENTATIVE_PENDING_REVIEW" | "DOCUMENT_PENDING_REVIEW";
+                                        /** Format: uuid */
+                                        legal_representative_id?: string;
+                                        document_type?: string;
+                                        /** Format: uuid */
+                                        document_id?: string;
+                                        message: string;
+                                    }[];
+                                };
+                                /** @description Every status change, oldest first: from, to, who and when. */
+                                status_history: {
+                                    from: string | null;
+                                    to: string;
+                                    /** @enum {string} */
+                                    actor: "merchant" | "operator";
+                                    /** @description The merchant's id, or the operator key's id. */
+                                    actor_id: string;
+                                    reason?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    at: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNSUPPORTED_MEDIA_TYPE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/submerchants/{id}/unblock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unblock a submerchant: its suspended receivables wait for their payment dates again */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description A submerchant with its representatives, addresses, current documents and requirements. */
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                merchant_id: string;
+                                /** @enum {string} */
+                                entity_type: "pj" | "pf";
+                                tax_id: string;
+                                trade_name: string;
+                                legal_name: string;
+                                email: string;
+                                phone: string;
+                                birth_date: string | null;
+                                mother_name: string | null;
+                                business_type: string | null;
+                                product_categories: string[];
+                                average_ticket: number | null;
+                                monthly_revenue: number | null;
+                                mcc: string | null;
+                                mcc_source: ("provided" | "cnae") | null;
+                                cnaes: {
+                                    code: string;
+                                    description: string | null;
+                                    is_primary: boolean;
+                                }[];
+                                /** @enum {string} */
+                                status: "pending" | "pending_review" | "active" | "rejected";
+                                rejection_reason: string | null;
+                                submitted_at: string | null;
+                                reviewed_at: string | null;
+                                /** @description True while the operator blocks it: its receivables are suspended, its withdrawals and new split shares refused. */
+                                blocked: boolean;
+                                blocked_at: string | null;
+                                block_reason: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                updated_at: string;
+                                legal_representatives: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    submerchant_id: string;
+                                    name: string;
+                                    document: string;
+                                    /** @enum {string} */
+                                    entity_type: "pf" | "pj";
+                                    legal_name: string | null;
+                                    birth_date: string | null;
+                                    mother_name: string | null;
+                                    email: string | null;
+                                    phone: string | null;
+                                    role: string | null;
+                                    qualification: string | null;
+                                    participation_percentage: number | null;
+                                    is_admin: boolean;
+                                    /**
+                                     * @description pending while new or changed and not yet reviewed; approved once the operator approved it.
+                                     * @enum {string}
+                                     */
+                                    review_status: "pending" | "approved";
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    updated_at: string;
+                                }[];
+                                addresses: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    submerchant_id: string;
+                                    street: string;
+                                    number: string;
+                                    complement: string | null;
+                                    neighborhood: string;
+                                    city: string;
+                                    state: string;
+                                    zip_code: string;
+                                    country: string;
+                                    /** @enum {string} */
+                                    type: "billing" | "shipping" | "both";
+                                    is_primary: boolean;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    updated_at: string;
+                                }[];
+                                /** @description Current documents only (not replaced). */
+                                documents: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    submerchant_id: string;
+                                    /** @enum {string} */
+                                    type: "social_contract" | "contract_amendment" | "cnpj_card" | "proof_of_residence_company" | "partner_front_id" | "partner_back_id" | "partner_selfie_with_id" | "partner_proof_of_residence" | "front_id" | "back_id" | "selfie_with_id" | "proof_of_residence";
+                                    legal_representative_id: string | null;
+                                    number: string | null;
+                                    file_url: string;
+                                    file_name: string;
+                                    file_size: number;
+                                    mime_type: string;
+                                    expires_at: string | null;
+                                    notes: string | null;
+                                    /**
+                                     * @description expired also when expires_at has passed, whatever the review said.
+                                     * @enum {string}
+                                     */
+                                    status: "pending" | "approved" | "rejected" | "expired";
+                                    rejection_reason: string | null;
+                                    reviewed_at: string | null;
+                                    /** @description false once another document of the same slot replaced it. */
+                                    current: boolean;
+                                    replaced_at: string | null;
+                                    replaces_document_id: string | null;
+                                    /** @description Every status change, oldest first: from, to, who and when. */
+                                    status_history: {
+                                        from: string | null;
+                                        to: string;
+                                        /** @enum {string} */
+                                        actor: "merchant" | "operator";
+                                        /** @description The merchant's id, or the operator key's id. */
+                                        actor_id: string;
+                                        reason?: string;
+                                        /**
+                                         * Format: date-time
+                                         * @description ISO 8601 UTC with milliseconds
+                                         */
+                                        at: string;
+                                    }[];
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    updated_at: string;
+                                }[];
+                                requirements: {
+                                    ready_for_review: boolean;
+                                    items: {
+                                        /** @enum {string} */
+                                        code: "REPRESENTATIVE_MISSING" | "ADDRESS_MISSING" | "MCC_UNRESOLVED" | "DOCUMENT_MISSING" | "DOCUMENT_REJECTED" | "DOCUMENT_EXPIRED";
+                                        document_type?: string;
+                                        /** Format: uuid */
+                                        legal_representative_id?: string;
+                                        /** Format: uuid */
+                                        document_id?: string;
+                                        message: string;
+                                    }[];
+                                    /** @description Sent but not yet approved by review: new or changed representatives, pending documents. On an active submerchant these are the changes since approval. */
+                                    pending_verification: {
+                                        /** @enum {string} */
+                                        code: "REPRESENTATIVE_PENDING_REVIEW" | "DOCUMENT_PENDING_REVIEW";
+                                        /** Format: uuid */
+                                        legal_representative_id?: string;
+                                        document_type?: string;
+                                        /** Format: uuid */
+                                        document_id?: string;
+                                        message: string;
+                                    }[];
+                                };
+                                /** @description Every status change, oldest first: from, to, who and when. */
+                                status_history: {
+                                    from: string | null;
+                                    to: string;
+                                    /** @enum {string} */
+                                    actor: "merchant" | "operator";
+                                    /** @description The merchant's id, or the operator key's id. */
+                                    actor_id: string;
+                                    reason?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC with milliseconds
+                                     */
+                                    at: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "VALIDATION_ERROR";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "UNAUTHORIZED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "FORBIDDEN";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "NOT_FOUND";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "INVALID_STATE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "RATE_LIMIT_EXCEEDED";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Every error has this shape. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            error: {
+                                /**
+                                 * @description UPPER_SNAKE machine-readable code (docs/errors.md)
+                                 * @enum {string}
+                                 */
+                                code: "SERVICE_UNAVAILABLE";
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -12531,7 +13394,7 @@ export interface paths {
                                  * @description UPPER_SNAKE machine-readable code (docs/errors.md)
                                  * @enum {string}
                                  */
-                                code: "IDEMPOTENCY_KEY_REUSED" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "SPLIT_SHARE_NOT_POSITIVE" | "SPLIT_EXCEEDS_AMOUNT" | "SPLIT_DUPLICATE_SUBMERCHANT" | "SPLIT_SUBMERCHANT_NOT_FOUND" | "SPLIT_SUBMERCHANT_NOT_ACTIVE" | "SPLIT_FEE_EXCEEDS_SHARES" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED";
+                                code: "IDEMPOTENCY_KEY_REUSED" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "SUBMERCHANT_BLOCKED" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "SPLIT_SHARE_NOT_POSITIVE" | "SPLIT_EXCEEDS_AMOUNT" | "SPLIT_DUPLICATE_SUBMERCHANT" | "SPLIT_SUBMERCHANT_NOT_FOUND" | "SPLIT_SUBMERCHANT_NOT_ACTIVE" | "SPLIT_SUBMERCHANT_BLOCKED" | "SPLIT_FEE_EXCEEDS_SHARES" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -20656,6 +21519,7 @@ export interface paths {
                                 waiting_funds: number;
                                 /** @description Centavos on their way out (withdrawals). */
                                 in_transit: number;
+                                /** @description Centavos of suspended receivables: held while the operator blocks the submerchant (may be negative: a chargeback owed). */
                                 blocked: number;
                                 /** @description Grows with every change: drop a wallet.updated older than the one you hold. */
                                 version: number;
@@ -20838,6 +21702,7 @@ export interface paths {
                                 waiting_funds: number;
                                 /** @description Centavos on their way out (withdrawals). */
                                 in_transit: number;
+                                /** @description Centavos of suspended receivables: held while the operator blocks the submerchant (may be negative: a chargeback owed). */
                                 blocked: number;
                                 /** @description Grows with every change: drop a wallet.updated older than the one you hold. */
                                 version: number;
@@ -21237,7 +22102,7 @@ export interface paths {
                                     fee: number;
                                 };
                                 /** @description Why max.amount is zero; null when it is not. */
-                                reason: ("no_receivables" | "all_anticipated" | "not_enabled" | "below_minimum" | "submerchant_not_active") | null;
+                                reason: ("no_receivables" | "all_anticipated" | "not_enabled" | "below_minimum" | "submerchant_not_active" | "submerchant_blocked") | null;
                                 monthly_rate: number;
                                 /** @description YYYY-MM-DD */
                                 payment_date: string;
@@ -21890,7 +22755,7 @@ export interface paths {
                                  * @description UPPER_SNAKE machine-readable code (docs/errors.md)
                                  * @enum {string}
                                  */
-                                code: "IDEMPOTENCY_KEY_REUSED" | "ANTICIPATION_NOT_ENABLED" | "ANTICIPATION_SUBMERCHANT_NOT_ACTIVE" | "ANTICIPATION_PAYMENT_DATE_INVALID" | "ANTICIPATION_NO_RECEIVABLES" | "ANTICIPATION_BELOW_MINIMUM" | "ANTICIPATION_ABOVE_MAXIMUM" | "ANTICIPATION_FEE_EXCEEDS_AMOUNT";
+                                code: "IDEMPOTENCY_KEY_REUSED" | "ANTICIPATION_NOT_ENABLED" | "ANTICIPATION_SUBMERCHANT_NOT_ACTIVE" | "ANTICIPATION_SUBMERCHANT_BLOCKED" | "ANTICIPATION_PAYMENT_DATE_INVALID" | "ANTICIPATION_NO_RECEIVABLES" | "ANTICIPATION_BELOW_MINIMUM" | "ANTICIPATION_ABOVE_MAXIMUM" | "ANTICIPATION_FEE_EXCEEDS_AMOUNT";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -23532,7 +24397,7 @@ export interface paths {
                                  * @description UPPER_SNAKE machine-readable code (docs/errors.md)
                                  * @enum {string}
                                  */
-                                code: "IDEMPOTENCY_KEY_REUSED" | "WITHDRAWAL_BELOW_MINIMUM" | "WITHDRAWAL_INSUFFICIENT_BALANCE" | "WITHDRAWAL_BANK_ACCOUNT_NOT_OWNERS" | "WITHDRAWAL_BANK_ACCOUNT_NOT_VERIFIED" | "WITHDRAWAL_PIX_UNAVAILABLE" | "WITHDRAWAL_SUBMERCHANT_NOT_ACTIVE" | "WITHDRAWAL_ALREADY_PENDING";
+                                code: "IDEMPOTENCY_KEY_REUSED" | "WITHDRAWAL_BELOW_MINIMUM" | "WITHDRAWAL_INSUFFICIENT_BALANCE" | "WITHDRAWAL_BANK_ACCOUNT_NOT_OWNERS" | "WITHDRAWAL_BANK_ACCOUNT_NOT_VERIFIED" | "WITHDRAWAL_PIX_UNAVAILABLE" | "WITHDRAWAL_SUBMERCHANT_NOT_ACTIVE" | "WITHDRAWAL_SUBMERCHANT_BLOCKED" | "WITHDRAWAL_ALREADY_PENDING";
                                 details?: {
                                     field: string;
                                     message: string;
@@ -24821,7 +25686,7 @@ export interface paths {
                         /** @description Absolute URL that receives POSTed notifications. In production: https and a public address only. */
                         url: string;
                         /** @description The events this endpoint receives; at least one. */
-                        events: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected" | "receivable.paid" | "wallet.updated" | "anticipation.created" | "anticipation.approved" | "anticipation.paid" | "anticipation.refused" | "anticipation.canceled" | "withdrawal.created" | "withdrawal.processing" | "withdrawal.transferred" | "withdrawal.failed" | "withdrawal.canceled" | "withdrawal.returned")[];
+                        events: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "submerchant.blocked" | "submerchant.unblocked" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected" | "receivable.paid" | "receivable.suspended" | "receivable.unsuspended" | "wallet.updated" | "anticipation.created" | "anticipation.approved" | "anticipation.paid" | "anticipation.refused" | "anticipation.canceled" | "withdrawal.created" | "withdrawal.processing" | "withdrawal.transferred" | "withdrawal.failed" | "withdrawal.canceled" | "withdrawal.returned")[];
                     };
                 };
             };
@@ -25408,7 +26273,7 @@ export interface paths {
                         /** @description Absolute URL that receives POSTed notifications. In production: https and a public address only. */
                         url?: string;
                         /** @description The events this endpoint receives; at least one. */
-                        events?: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected" | "receivable.paid" | "wallet.updated" | "anticipation.created" | "anticipation.approved" | "anticipation.paid" | "anticipation.refused" | "anticipation.canceled" | "withdrawal.created" | "withdrawal.processing" | "withdrawal.transferred" | "withdrawal.failed" | "withdrawal.canceled" | "withdrawal.returned")[];
+                        events?: ("charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "submerchant.blocked" | "submerchant.unblocked" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected" | "receivable.paid" | "receivable.suspended" | "receivable.unsuspended" | "wallet.updated" | "anticipation.created" | "anticipation.approved" | "anticipation.paid" | "anticipation.refused" | "anticipation.canceled" | "withdrawal.created" | "withdrawal.processing" | "withdrawal.transferred" | "withdrawal.failed" | "withdrawal.canceled" | "withdrawal.returned")[];
                         /** @description A paused endpoint receives nothing: events meanwhile are not queued for it. */
                         status?: "active" | "paused";
                     };
@@ -26518,7 +27383,7 @@ export interface paths {
                     /** @description Case-insensitive text match. */
                     search?: string;
                     /** @description One event name. */
-                    type?: "charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected" | "receivable.paid" | "wallet.updated" | "anticipation.created" | "anticipation.approved" | "anticipation.paid" | "anticipation.refused" | "anticipation.canceled" | "withdrawal.created" | "withdrawal.processing" | "withdrawal.transferred" | "withdrawal.failed" | "withdrawal.canceled" | "withdrawal.returned";
+                    type?: "charge.captured" | "charge.failed" | "charge.refunded" | "charge.review_opened" | "charge.review_closed" | "charge.canceled" | "charge.paid" | "charge.expired" | "dispute.created" | "dispute.updated" | "dispute.closed" | "submerchant.created" | "submerchant.updated" | "submerchant.submitted_for_review" | "submerchant.approved" | "submerchant.rejected" | "submerchant.resubmission_requested" | "submerchant.blocked" | "submerchant.unblocked" | "document.created" | "document.approved" | "document.rejected" | "document.expired" | "bank_account.created" | "bank_account.verified" | "bank_account.rejected" | "receivable.paid" | "receivable.suspended" | "receivable.unsuspended" | "wallet.updated" | "anticipation.created" | "anticipation.approved" | "anticipation.paid" | "anticipation.refused" | "anticipation.canceled" | "withdrawal.created" | "withdrawal.processing" | "withdrawal.transferred" | "withdrawal.failed" | "withdrawal.canceled" | "withdrawal.returned";
                 };
                 header?: never;
                 path?: never;
@@ -26683,7 +27548,7 @@ export interface components {
          * @description Every error code the API answers with (docs/errors.md says what each means).
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TEST_MODE_ONLY" | "ANTICIPATION_NOT_ENABLED" | "ANTICIPATION_SUBMERCHANT_NOT_ACTIVE" | "ANTICIPATION_PAYMENT_DATE_INVALID" | "ANTICIPATION_NO_RECEIVABLES" | "ANTICIPATION_BELOW_MINIMUM" | "ANTICIPATION_ABOVE_MAXIMUM" | "ANTICIPATION_FEE_EXCEEDS_AMOUNT" | "BANK_NOT_FOUND" | "HOLDER_DOCUMENT_MISMATCH" | "MERCHANT_DOCUMENT_MISSING" | "PIX_KEY_BANK_NOT_PARTICIPANT" | "BANK_ACCOUNT_DUPLICATE" | "BANK_ACCOUNT_REJECTED" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "SESSION_COOKIE_AMBIGUOUS" | "EMAIL_TAKEN" | "OWN_USER" | "NO_MERCHANT_ROLE" | "PASSWORD_LINK_INVALID" | "DISPUTE_EVIDENCE_DEADLINE_PASSED" | "CHARGE_NOT_DISPUTABLE" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID" | "DATABASE_UNAVAILABLE" | "MERCHANT_DOCUMENT_ALREADY_SET" | "INSUFFICIENT_BALANCE" | "SPLIT_SHARE_NOT_POSITIVE" | "SPLIT_EXCEEDS_AMOUNT" | "SPLIT_DUPLICATE_SUBMERCHANT" | "SPLIT_SUBMERCHANT_NOT_FOUND" | "SPLIT_SUBMERCHANT_NOT_ACTIVE" | "SPLIT_FEE_EXCEEDS_SHARES" | "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_REQUIRED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF" | "LEGAL_REPRESENTATIVE_NOT_FOUND" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WITHDRAWAL_BELOW_MINIMUM" | "WITHDRAWAL_INSUFFICIENT_BALANCE" | "WITHDRAWAL_BANK_ACCOUNT_NOT_OWNERS" | "WITHDRAWAL_BANK_ACCOUNT_NOT_VERIFIED" | "WITHDRAWAL_PIX_UNAVAILABLE" | "WITHDRAWAL_SUBMERCHANT_NOT_ACTIVE" | "WITHDRAWAL_ALREADY_PENDING";
+        ErrorCode: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TEST_MODE_ONLY" | "ANTICIPATION_NOT_ENABLED" | "ANTICIPATION_SUBMERCHANT_NOT_ACTIVE" | "ANTICIPATION_SUBMERCHANT_BLOCKED" | "ANTICIPATION_PAYMENT_DATE_INVALID" | "ANTICIPATION_NO_RECEIVABLES" | "ANTICIPATION_BELOW_MINIMUM" | "ANTICIPATION_ABOVE_MAXIMUM" | "ANTICIPATION_FEE_EXCEEDS_AMOUNT" | "BANK_NOT_FOUND" | "HOLDER_DOCUMENT_MISMATCH" | "MERCHANT_DOCUMENT_MISSING" | "PIX_KEY_BANK_NOT_PARTICIPANT" | "BANK_ACCOUNT_DUPLICATE" | "BANK_ACCOUNT_REJECTED" | "PAYMENT_METHOD_NOT_SUPPORTED" | "FRAUD_SESSION_REQUIRED" | "SUBMERCHANT_NOT_FOUND" | "SUBMERCHANT_NOT_ACTIVE" | "SUBMERCHANT_BLOCKED" | "SESSION_COOKIE_AMBIGUOUS" | "EMAIL_TAKEN" | "OWN_USER" | "NO_MERCHANT_ROLE" | "PASSWORD_LINK_INVALID" | "DISPUTE_EVIDENCE_DEADLINE_PASSED" | "CHARGE_NOT_DISPUTABLE" | "FRAUD_SESSION_NOT_FOUND" | "FRAUD_SESSION_EXPIRED" | "FRAUD_SESSION_ALREADY_USED" | "FRAUD_SIGNALS_TOKEN_INVALID" | "DATABASE_UNAVAILABLE" | "MERCHANT_DOCUMENT_ALREADY_SET" | "INSUFFICIENT_BALANCE" | "SPLIT_SHARE_NOT_POSITIVE" | "SPLIT_EXCEEDS_AMOUNT" | "SPLIT_DUPLICATE_SUBMERCHANT" | "SPLIT_SUBMERCHANT_NOT_FOUND" | "SPLIT_SUBMERCHANT_NOT_ACTIVE" | "SPLIT_SUBMERCHANT_BLOCKED" | "SPLIT_FEE_EXCEEDS_SHARES" | "TAX_ID_ALREADY_REGISTERED" | "REPRESENTATIVE_REQUIRED" | "REPRESENTATIVE_NOT_ALLOWED_FOR_PF" | "LEGAL_REPRESENTATIVE_NOT_FOUND" | "TOKEN_NOT_FOUND" | "TOKEN_EXPIRED" | "TOKEN_ALREADY_USED" | "URL_NOT_ALLOWED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "WITHDRAWAL_BELOW_MINIMUM" | "WITHDRAWAL_INSUFFICIENT_BALANCE" | "WITHDRAWAL_BANK_ACCOUNT_NOT_OWNERS" | "WITHDRAWAL_BANK_ACCOUNT_NOT_VERIFIED" | "WITHDRAWAL_PIX_UNAVAILABLE" | "WITHDRAWAL_SUBMERCHANT_NOT_ACTIVE" | "WITHDRAWAL_SUBMERCHANT_BLOCKED" | "WITHDRAWAL_ALREADY_PENDING";
     };
     responses: never;
     parameters: never;

@@ -12,6 +12,12 @@ export const ANTICIPATIONS_ERRORS = {
     meaning: 'The submerchant is not active (approved by review): its receivables cannot be anticipated.',
     action: 'Finish the submerchant’s onboarding first.',
   },
+  ANTICIPATION_SUBMERCHANT_BLOCKED: {
+    status: 422,
+    meaning:
+      'The platform operator has blocked the submerchant: its receivables are suspended and cannot be anticipated.',
+    action: 'Ask the platform operator about the block; anticipate once it is lifted.',
+  },
   ANTICIPATION_PAYMENT_DATE_INVALID: {
     status: 422,
     meaning: 'payment_date is in the past or not a business day in Brazil.',

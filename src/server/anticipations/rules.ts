@@ -12,5 +12,6 @@ export const LIMIT_REASONS = [
   'not_enabled',
   'below_minimum',
   'submerchant_not_active',
+  'submerchant_blocked',
 ] as const;
 export type LimitReason = (typeof LIMIT_REASONS)[number];

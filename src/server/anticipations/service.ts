@@ -117,7 +117,7 @@ interface Resolved {
   walletId: string | null;
   pricing: Pricing;
   /** Why nothing can be anticipated whatever the receivables, if so. */
-  blocked: 'submerchant_not_active' | 'not_enabled' | null;
+  blocked: 'submerchant_not_active' | 'submerchant_blocked' | 'not_enabled' | null;
 }
 
 /** The owner, its wallet and pricing; 404 for a submerchant not the merchant's, 422 for a bad payment date. */
@@ -131,16 +131,18 @@ async function resolve(db: Kysely<Database>, scope: AnticipationScope, now: Date
   }
   let owner: Owner = { type: 'merchant', id: scope.merchantId };
   let active = true;
+  let submerchantBlocked = false;
   if (scope.submerchantId) {
     const submerchant = await db
       .selectFrom('submerchants')
-      .select('status')
+      .select(['status', 'blocked_at'])
       .where('id', '=', scope.submerchantId)
       .where('merchant_id', '=', scope.merchantId)
       .executeTakeFirst();
     if (!submerchant) throw notFound('Submerchant');
     owner = { type: 'submerchant', id: scope.submerchantId };
     active = submerchant.status === 'active';
+    submerchantBlocked = submerchant.blocked_at !== null;
   }
   const pricing = await getPricing(db, scope.merchantId);
   const wallet = await findWallet(db, scope.merchantId, owner);
@@ -148,7 +150,13 @@ async function resolve(db: Kysely<Database>, scope: AnticipationScope, now: Date
     owner,
     walletId: wallet?.id ?? null,
     pricing,
-    blocked: !active ? 'submerchant_not_active' : !pricing.anticipation.enabled ? 'not_enabled' : null,
+    blocked: !active
+      ? 'submerchant_not_active'
+      : submerchantBlocked
+        ? 'submerchant_blocked'
+        : !pricing.anticipation.enabled
+          ? 'not_enabled'
+          : null,
   };
 }
 
@@ -241,7 +249,8 @@ export interface Plan {
 /**
  * Picks whole receivables in the timeframe's order (`start`: soonest due first; `end`: latest first), each
  * installment with the refunds waiting with it, taking every installment whose net still fits in what is left
- * of the request. Refused (422, nothing written) when anticipations are off, the submerchant inactive, nothing
+ * of the request. Refused (422, nothing written) when anticipations are off, the submerchant inactive or
+ * blocked, nothing
  * waits, or the amount is outside the limits.
  */
 export async function planAnticipation(
@@ -257,6 +266,12 @@ export async function planAnticipation(
     throw anticipationError(
       'ANTICIPATION_SUBMERCHANT_NOT_ACTIVE',
       `Submerchant ${scope.submerchantId} is not active: only an active submerchant's receivables can be anticipated.`,
+    );
+  }
+  if (resolved.blocked === 'submerchant_blocked') {
+    throw anticipationError(
+      'ANTICIPATION_SUBMERCHANT_BLOCKED',
+      `Submerchant ${scope.submerchantId} is blocked by the platform operator: its receivables are suspended.`,
     );
   }
   if (resolved.blocked === 'not_enabled') {
@@ -543,4 +558,29 @@ export function listAnticipations(
     query = query.where('owner_type', '=', 'submerchant').where('owner_id', '=', filters.submerchantId);
   }
   return paginate(query, filters, COLUMNS);
+}
+
+/**
+ * Cancels a wallet's anticipations not yet paid, with the reason, in the caller's transaction (a block of the
+ * wallet's owner, which has already taken their receivables back: docs/decisions/submerchant-block.md).
+ */
+export async function cancelOpenAnticipations(
+  trx: Kysely<Database>,
+  outbox: Outbox,
+  input: { walletId: string; reason: string; now: Date },
+): Promise<number> {
+  const open = await trx
+    .selectFrom('anticipations')
+    .select('id')
+    .where('wallet_id', '=', input.walletId)
+    .where('status', 'in', ['pending', 'approved'])
+    .execute();
+  let canceled = 0;
+  for (const { id } of open) {
+    const from: AnticipationStatus[] = ['pending', 'approved'];
+    if (await transition(trx, outbox, { id, from, to: 'canceled', reason: input.reason, now: input.now })) {
+      canceled++;
+    }
+  }
+  return canceled;
 }

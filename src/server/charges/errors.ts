@@ -24,6 +24,11 @@ export const CHARGES_ERRORS = {
     meaning: 'submerchant_id names a submerchant that review has not approved (it is not active).',
     action: 'Complete its onboarding and submit it for review; charge it once it is active.',
   },
+  SUBMERCHANT_BLOCKED: {
+    status: 422,
+    meaning: 'submerchant_id names a submerchant the platform operator has blocked: it takes no new charge.',
+    action: 'Ask the platform operator about the block; charge the seller once it is lifted.',
+  },
 } as const satisfies ErrorCatalogue;
 
 /** `TEST_MODE_ONLY` is the submerchants' code (SUBMERCHANTS_ERRORS): one code for every /v1/test/… route. */

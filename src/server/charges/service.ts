@@ -147,13 +147,14 @@ export function chargeSearchText(id: string, customer: NewCharge['customer']): s
 }
 
 /**
- * A marketplace charge names the seller it is for: one of the merchant's own submerchants, and an active one
- * (approved by review). Read inside the charge's transaction; an active submerchant never leaves that status.
+ * A marketplace charge names the seller it is for: one of the merchant's own submerchants, an active one
+ * (approved by review) and not blocked by the operator. Read inside the charge's transaction; an active
+ * submerchant never leaves that status.
  */
 export async function checkSubmerchant(trx: Kysely<Database>, merchantId: string, submerchantId: string) {
   const submerchant = await trx
     .selectFrom('submerchants')
-    .select('status')
+    .select(['status', 'blocked_at'])
     .where('id', '=', submerchantId)
     .where('merchant_id', '=', merchantId)
     .executeTakeFirst();
@@ -169,6 +170,13 @@ export async function checkSubmerchant(trx: Kysely<Database>, merchantId: string
       'SUBMERCHANT_NOT_ACTIVE',
       `Submerchant ${submerchantId} is ${submerchant.status}: only an active submerchant (approved by review) can receive charges.`,
       [{ field: 'submerchant_id', message: `The submerchant is ${submerchant.status}, not active.` }],
+    );
+  }
+  if (submerchant.blocked_at !== null) {
+    throw businessRule(
+      'SUBMERCHANT_BLOCKED',
+      `Submerchant ${submerchantId} is blocked by the platform operator: it cannot receive charges.`,
+      [{ field: 'submerchant_id', message: 'The submerchant is blocked.' }],
     );
   }
 }

@@ -66,9 +66,10 @@ interface WalletDelta {
 /**
  * Writes one ledger transaction, inside the caller's database transaction: checks that its postings sum to zero,
  * updates each wallet it touches once (its buckets and `version`) and appends the postings with the balance
- * after each. A bucket other than `waiting_funds` that would go below zero refuses the whole transaction
- * (`Overdraft`, thrown before anything is appended; the caller's transaction rolls back the wallets already
- * changed). `waiting_funds` may go below zero: a chargeback is owed against future receivables.
+ * after each. `available` or `in_transit` going below zero refuses the whole transaction (`Overdraft`, thrown
+ * before anything is appended; the caller's transaction rolls back the wallets already changed). `waiting_funds`
+ * may go below zero: a chargeback is owed against future receivables; so may `blocked`, which holds the net of
+ * suspended receivables, that debt included (docs/decisions/suspended-receivables-blocked-bucket.md).
  */
 export async function postTransaction(
   trx: Kysely<Database>,
@@ -334,8 +335,8 @@ async function appendRows(
 }
 
 /**
- * One conditional UPDATE: the deltas, the version, and the guard that no bucket but `waiting_funds` goes below
- * zero. A wallet seen for the first time is created (concurrent creators: one insert wins, both update).
+ * One conditional UPDATE: the deltas, the version, and the guard that `available` and `in_transit` never go
+ * below zero. A wallet seen for the first time is created (concurrent creators: one insert wins, both update).
  */
 async function applyToWallet(
   trx: Kysely<Database>,
@@ -358,7 +359,7 @@ async function applyToWallet(
       .where('merchant_id', '=', merchantId)
       .where('owner_type', '=', owner.type)
       .where('owner_id', '=', owner.id);
-    for (const bucket of ['available', 'in_transit', 'blocked'] as const) {
+    for (const bucket of ['available', 'in_transit'] as const) {
       if (delta[bucket] < 0) query = query.where(sql<boolean>`${sql.ref(bucket)} + ${delta[bucket]} >= 0`);
     }
     return query.returningAll().executeTakeFirst();

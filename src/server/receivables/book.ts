@@ -3,6 +3,7 @@ import type { ChargesTable } from '../charges/table.js';
 import { newId } from '../core/ids.js';
 import { fromJson } from '../db/columns.js';
 import type { Database } from '../db/database.js';
+import { dialectOf } from '../db/dialect.js';
 import { type Owner, ownerKey, type Posting } from '../ledger/accounts.js';
 import { insufficientBalance, Overdraft } from '../ledger/errors.js';
 import { lockWallets, postTransaction, type WalletId } from '../ledger/post.js';
@@ -63,6 +64,8 @@ const chargeInstallments = (charge: BookableCharge) =>
  * Books a captured (or paid) charge, in the transaction that captures it: one receivable per (installment,
  * recipient), installment n due `delay × n` days after capture (São Paulo date; next business day), and one
  * ledger transaction: the gross owed by the acquirer against each recipient's net in `waiting_funds` and the fee.
+ * A share of a submerchant blocked meanwhile (a charge captured after review, a PIX paid later) is booked
+ * `suspended`, its net in `blocked` (receivables/suspend.ts).
  */
 export async function bookChargeCaptured(
   trx: Kysely<Database>,
@@ -70,11 +73,16 @@ export async function bookChargeCaptured(
 ): Promise<void> {
   const { charge, now } = input;
   const { shares, fee, delayDays, installments } = input.priced ?? (await priceCharge(trx, charge));
+  const blocked = await blockedSubmerchants(trx, shares);
+  const held = (recipient: Owner) => blocked.has(recipient.id);
   const postings: Posting[] = [
     { account: { platform: 'acquirer_settlement' }, amount: -charge.amount },
     { account: { platform: 'platform_fees' }, amount: fee },
     ...shares.map((share) => ({
-      account: { owner: share.recipient, bucket: 'waiting_funds' as const },
+      account: {
+        owner: share.recipient,
+        bucket: held(share.recipient) ? ('blocked' as const) : ('waiting_funds' as const),
+      },
       amount: share.gross - share.fee,
     })),
   ];
@@ -105,7 +113,7 @@ export async function bookChargeCaptured(
         amount,
         fee: fees[k]!,
         net_amount: amount - fees[k]!,
-        status: 'waiting_funds' as const,
+        status: held(share.recipient) ? 'suspended' : 'waiting_funds',
         type: 'credit' as const,
         payment_date: dueDates[k]!,
         original_payment_date: dueDates[k]!,
@@ -122,6 +130,28 @@ export async function bookChargeCaptured(
     now,
     alongside: (walletIdOf) => ({ table: 'receivables', rows: receivables(walletIdOf) }),
   });
+}
+
+/**
+ * The blocked submerchants among the shares' recipients; none read when the charge has no split. On PostgreSQL
+ * the rows are read FOR SHARE, so that a block committing meanwhile waits for this charge, whose receivables
+ * it then suspends (SQLite runs one writer at a time).
+ */
+async function blockedSubmerchants(
+  trx: Kysely<Database>,
+  shares: readonly { recipient: Owner }[],
+): Promise<Set<string>> {
+  const ids = shares
+    .filter((share) => share.recipient.type === 'submerchant')
+    .map((share) => share.recipient.id);
+  if (ids.length === 0) return new Set();
+  const rows = await trx
+    .selectFrom('submerchants')
+    .select(['id', 'blocked_at'])
+    .where('id', 'in', ids)
+    .$if(dialectOf(trx) === 'postgres', (query) => query.forShare())
+    .execute();
+  return new Set(rows.filter((row) => row.blocked_at !== null).map((row) => row.id));
 }
 
 async function insertReceivables(trx: Kysely<Database>, rows: ReceivableRow[]) {
@@ -268,6 +298,9 @@ async function bookReversal(
           : Math.floor((part * holding.fee) / holding.amount);
       feeReturned += fee;
       const waiting = isWaiting(holding.credit);
+      // The part of a suspended installment is suspended with it; its net leaves `blocked`.
+      const suspended = holding.credit.status === 'suspended';
+      const held = waiting || suspended;
       const id = newId();
       rows.push({
         id,
@@ -281,18 +314,21 @@ async function bookReversal(
         amount: -part,
         fee: -fee,
         net_amount: -(part - fee),
-        status: waiting ? 'waiting_funds' : 'paid',
+        status: suspended ? 'suspended' : waiting ? 'waiting_funds' : 'paid',
         type: input.type,
-        payment_date: waiting ? holding.credit.payment_date : today,
-        original_payment_date: waiting ? holding.credit.original_payment_date : today,
+        payment_date: held ? holding.credit.payment_date : today,
+        original_payment_date: held ? holding.credit.original_payment_date : today,
         anticipation_id: null,
-        paid_at: waiting ? null : timestamp,
+        paid_at: held ? null : timestamp,
         created_at: timestamp,
       });
       // A part of an installment still waiting leaves waiting funds; one already paid, or reserved by an
       // anticipation (whose payment brings its net to available), leaves available.
       postings.push({
-        account: { owner: holding.recipient, bucket: waiting ? 'waiting_funds' : 'available' },
+        account: {
+          owner: holding.recipient,
+          bucket: suspended ? 'blocked' : waiting ? 'waiting_funds' : 'available',
+        },
         amount: -(part - fee),
         source: { type: 'receivable', id },
       });

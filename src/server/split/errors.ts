@@ -27,6 +27,11 @@ export const SPLIT_ERRORS = {
     meaning: 'A split names a submerchant that is not active (approved by review).',
     action: 'Finish the submerchant’s onboarding, or leave it out of the split.',
   },
+  SPLIT_SUBMERCHANT_BLOCKED: {
+    status: 422,
+    meaning: 'A split names a submerchant the platform operator has blocked: it receives no new share.',
+    action: 'Leave the submerchant out of the split, or ask the platform operator about the block.',
+  },
   SPLIT_FEE_EXCEEDS_SHARES: {
     status: 422,
     meaning: 'The processing fee is larger than the shares that pay it.',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { addressRoutes } from './addresses/routes.js';
 import { operatorArchiveRoutes } from './archive/routes.js';
+import { operatorBlockRoutes } from './block/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { representativeRoutes } from './representatives/routes.js';
 import { operatorReviewRoutes } from './review/operator-routes.js';
@@ -12,7 +13,7 @@ export { SUBMERCHANT_EVENT_TYPES, type SubmerchantEventType } from './events.js'
 
 /**
  * Submerchant onboarding: registration, legal representatives, documents, addresses, review and
- * resubmission (docs/submerchants.md). One plugin, registered once by the app.
+ * resubmission, the operator's block (docs/submerchants.md). One plugin, registered once by the app.
  */
 export const submerchantRoutes: FastifyPluginAsync = async (app) => {
   await app.register(submerchantCoreRoutes);
@@ -23,4 +24,5 @@ export const submerchantRoutes: FastifyPluginAsync = async (app) => {
   await app.register(operatorReviewRoutes);
   await app.register(testModeReviewRoutes);
   await app.register(operatorArchiveRoutes);
+  await app.register(operatorBlockRoutes);
 };

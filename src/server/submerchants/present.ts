@@ -34,6 +34,9 @@ export function presentSubmerchant(submerchant: Submerchant) {
     rejection_reason: submerchant.rejectionReason,
     submitted_at: submerchant.submittedAt,
     reviewed_at: submerchant.reviewedAt,
+    blocked: submerchant.blockedAt !== null,
+    blocked_at: submerchant.blockedAt,
+    block_reason: submerchant.blockReason,
     created_at: submerchant.createdAt,
     updated_at: submerchant.updatedAt,
   };

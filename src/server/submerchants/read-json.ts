@@ -213,9 +213,12 @@ function submerchant(json: JsonWriter, now: Sql): Sql {
       'rejection_reason',
       'submitted_at',
       'reviewed_at',
+      'blocked_at',
+      'block_reason',
       'created_at',
       'updated_at',
     ]),
+    blocked: json.flag(sql`s.blocked_at is not null`),
     // Stored as the interface writes them (JSON.stringify of `{ code, description, is_primary }` and strings).
     product_categories: json.jsonColumn(sql.ref('s.product_categories')),
     cnaes: json.jsonColumn(sql.ref('s.cnaes')),

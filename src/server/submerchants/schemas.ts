@@ -123,6 +123,12 @@ export const SubmerchantSchema = Type.Object(
     rejection_reason: Nullable(Type.String()),
     submitted_at: Nullable(Timestamp),
     reviewed_at: Nullable(Timestamp),
+    blocked: Type.Boolean({
+      description:
+        'True while the operator blocks it: its receivables are suspended, its withdrawals and new split shares refused.',
+    }),
+    blocked_at: Nullable(Timestamp),
+    block_reason: Nullable(Type.String({ description: "The operator's reason for the block in force." })),
     created_at: Timestamp,
     updated_at: Timestamp,
   },

@@ -48,6 +48,9 @@ export interface Submerchant {
   rejectionReason: string | null;
   submittedAt: string | null;
   reviewedAt: string | null;
+  /** Set while the operator blocks it (docs/decisions/submerchant-block.md). */
+  blockedAt: string | null;
+  blockReason: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -79,6 +82,8 @@ export function submerchantFromRow(row: SubmerchantRow): Submerchant {
     rejectionReason: row.rejection_reason,
     submittedAt: row.submitted_at,
     reviewedAt: row.reviewed_at,
+    blockedAt: row.blocked_at,
+    blockReason: row.block_reason,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -30,6 +30,9 @@ export interface SubmerchantsTable {
   rejection_reason: string | null;
   submitted_at: string | null;
   reviewed_at: string | null;
+  /** Set while the operator blocks the submerchant (migration 0070); its status is kept apart. */
+  blocked_at: string | null;
+  block_reason: string | null;
   created_at: string;
   updated_at: string;
 }

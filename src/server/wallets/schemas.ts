@@ -13,7 +13,10 @@ export const WalletSchema = Type.Object(
     available: Type.Integer({ description: 'Centavos that can be withdrawn.' }),
     waiting_funds: Type.Integer({ description: 'Centavos of receivables not yet due.' }),
     in_transit: Type.Integer({ description: 'Centavos on their way out (withdrawals).' }),
-    blocked: Type.Integer(),
+    blocked: Type.Integer({
+      description:
+        'Centavos of suspended receivables: held while the operator blocks the submerchant (may be negative: a chargeback owed).',
+    }),
     version: Type.Integer({
       description: 'Grows with every change: drop a wallet.updated older than the one you hold.',
     }),

@@ -35,6 +35,12 @@ export const WITHDRAWALS_ERRORS = {
     meaning: 'The submerchant is not active: its money is held until it is.',
     action: "Finish the submerchant's onboarding (its status must be active), then withdraw.",
   },
+  WITHDRAWAL_SUBMERCHANT_BLOCKED: {
+    status: 422,
+    meaning:
+      "The platform operator has blocked the submerchant: its wallet's money is held until the block is lifted.",
+    action: 'Ask the platform operator about the block; withdraw once it is lifted.',
+  },
   WITHDRAWAL_ALREADY_PENDING: {
     status: 422,
     meaning: 'Another withdrawal of the same wallet is still pending.',
@@ -77,6 +83,11 @@ export const pixUnavailable = (bank: string) =>
 export const submerchantNotActive = (status: string) =>
   refusal('WITHDRAWAL_SUBMERCHANT_NOT_ACTIVE', `The submerchant is ${status}.`, [
     { field: 'submerchant_id', message: 'submerchant_id must name an active submerchant.' },
+  ]);
+
+export const submerchantBlocked = () =>
+  refusal('WITHDRAWAL_SUBMERCHANT_BLOCKED', 'The submerchant is blocked by the platform operator.', [
+    { field: 'submerchant_id', message: 'submerchant_id names a blocked submerchant.' },
   ]);
 
 export const alreadyPending = () =>

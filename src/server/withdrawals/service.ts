@@ -18,6 +18,7 @@ import {
   insufficientBalance,
   notPending,
   pixUnavailable,
+  submerchantBlocked,
   submerchantNotActive,
 } from './errors.js';
 import { recordWalletsUpdated, recordWithdrawalEvent } from './events.js';
@@ -46,17 +47,18 @@ export interface WithdrawalRequest {
   method?: WithdrawalMethod;
 }
 
-/** The owner a request withdraws for: the submerchant named (the merchant's, and active) or the merchant. */
+/** The owner a request withdraws for: the submerchant named (the merchant's, active, not blocked) or the merchant. */
 async function ownerOf(db: Kysely<Database>, merchantId: string, submerchantId?: string): Promise<Owner> {
   if (submerchantId === undefined) return { type: 'merchant', id: merchantId };
   const submerchant = await db
     .selectFrom('submerchants')
-    .select('status')
+    .select(['status', 'blocked_at'])
     .where('id', '=', submerchantId)
     .where('merchant_id', '=', merchantId)
     .executeTakeFirst();
   if (!submerchant) throw notFound('Submerchant');
   if (submerchant.status !== 'active') throw submerchantNotActive(submerchant.status);
+  if (submerchant.blocked_at !== null) throw submerchantBlocked();
   return { type: 'submerchant', id: submerchantId };
 }
 

@@ -46,6 +46,8 @@ type Step =
     }
   | { kind: 'cancel'; pick: number }
   | { kind: 'bank'; ms: number }
+  /** The operator blocks the seller, or unblocks it when it is blocked. */
+  | { kind: 'block'; seller: number }
   | {
       kind: 'anticipate';
       /** 0: the merchant, 1–3: a seller. */
@@ -98,6 +100,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('bank' as const), ms: fc.integer({ min: 0, max: 3_000 }) }),
   },
   {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('block' as const), seller: fc.integer({ min: 0, max: 2 }) }),
+  },
+  {
     weight: 2,
     arbitrary: fc.record({
       kind: fc.constant('anticipate' as const),
@@ -137,14 +143,16 @@ const TEST_ACCOUNTS = { paid: undefined, closed: '99999991', returning: '9999999
 
 /**
  * Random sequences of charges (splits, installments), refunds, settlements, withdrawals (made, canceled, and
- * moved by the bank to transferred, failed or returned) and anticipations (limits, dry run, request, approval,
- * refusal, cancelation, payment); after every step the ledger's invariants hold: each
+ * moved by the bank to transferred, failed or returned), anticipations (limits, dry run, request, approval,
+ * refusal, cancelation, payment) and blocks and unblocks of sellers; after every step the ledger's invariants
+ * hold: each
  * transaction sums to zero, each wallet bucket is the sum of its postings, no available balance is below zero,
  * each installment's receivables add up to the installment (to zero once refunded), each wallet's in_transit is
  * what its pending and processing withdrawals hold, the payouts account what the transferred ones paid, and no
  * receivable is carried beyond its net by the withdrawals still outstanding; each wallet's waiting funds are its
  * waiting receivables, the limits' per-date totals are its free ones, an anticipation holds exactly its
- * receivables, and a settlement leaves nothing due behind.
+ * receivables, and a settlement leaves nothing due behind; each wallet's blocked bucket is the net of its
+ * suspended receivables, and only a blocked seller has suspended receivables, none waiting.
  */
 describe.each(DIALECTS)('%s: the ledger under random sequences', (dialect) => {
   let app: VigiaApp;
@@ -159,13 +167,14 @@ describe.each(DIALECTS)('%s: the ledger under random sequences', (dialect) => {
     accounts: Record<keyof typeof TEST_ACCOUNTS, string>;
   }[] = [];
   const withdrawals: string[] = [];
+  const blocked = new Set<string>();
   const anticipations: string[] = [];
   let operator: { authorization: string };
 
   beforeAll(async () => {
     ({ app, merchant } = await startAppWithMerchant(dialect, { clock: clock.now }));
-    sellers = await marketplace(app, merchant, 3);
     operator = await createTestOperator(app);
+    sellers = await marketplace(app, merchant, 3);
     const pricing = await client(app, operator).patch(`/v1/operator/merchants/${merchant.id}/pricing`, {
       anticipation: { minimum_amount: 1_000 },
     });
@@ -269,7 +278,7 @@ describe.each(DIALECTS)('%s: the ledger under random sequences', (dialect) => {
       });
       if (response.statusCode === 422) {
         expect(response.json().error.code).toMatch(
-          /^WITHDRAWAL_(BELOW_MINIMUM|INSUFFICIENT_BALANCE|ALREADY_PENDING)$/,
+          /^WITHDRAWAL_(BELOW_MINIMUM|INSUFFICIENT_BALANCE|ALREADY_PENDING|SUBMERCHANT_BLOCKED)$/,
         );
         return;
       }
@@ -284,6 +293,18 @@ describe.each(DIALECTS)('%s: the ledger under random sequences', (dialect) => {
         headers: merchant.secret,
       });
       expect([200, 409]).toContain(response.statusCode);
+    } else if (action.kind === 'block') {
+      const seller = sellers[action.seller]!;
+      const unblocking = blocked.has(seller);
+      const response = await app.inject({
+        method: 'POST',
+        url: `/v1/operator/submerchants/${seller}/${unblocking ? 'unblock' : 'block'}`,
+        headers: operator,
+        ...(!unblocking && { payload: { reason: 'Property test.' } }),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      if (unblocking) blocked.delete(seller);
+      else blocked.add(seller);
     } else if (action.kind === 'anticipate') {
       await anticipate(action);
     } else if (action.kind === 'decide') {
@@ -343,7 +364,7 @@ describe.each(DIALECTS)('%s: the ledger under random sequences', (dialect) => {
     expect(limits.status).toBe(200);
     const { max, reason } = limits.body.data;
     if (max.amount === 0) {
-      expect(reason).toMatch(/^(no_receivables|all_anticipated|below_minimum)$/);
+      expect(reason).toMatch(/^(no_receivables|all_anticipated|below_minimum|submerchant_blocked)$/);
       return;
     }
     // The smallest anticipation the limits promise is granted whole, at their fee.
@@ -440,6 +461,22 @@ describe.each(DIALECTS)('%s: the ledger under random sequences', (dialect) => {
       .having(sql<boolean>`sum(link.amount) > r.net_amount`)
       .execute();
     expect(overCarried).toEqual([]);
+    // A block holds exactly its suspended receivables' net; nothing of a blocked seller waits, nothing else is held.
+    const held = await db
+      .selectFrom('receivables')
+      .select(['wallet_id', 'recipient_id', 'status', sql<number>`sum(net_amount)`.as('net')])
+      .where('status', 'in', ['suspended', 'waiting_funds'])
+      .groupBy(['wallet_id', 'recipient_id', 'status'])
+      .execute();
+    for (const row of held) {
+      expect(row.status === 'suspended', `${row.recipient_id} ${row.status}`).toBe(
+        blocked.has(row.recipient_id),
+      );
+    }
+    for (const wallet of await db.selectFrom('wallets').select(['id', 'blocked']).execute()) {
+      const suspended = held.find((row) => row.wallet_id === wallet.id && row.status === 'suspended');
+      expect(Number(wallet.blocked)).toBe(Number(suspended?.net ?? 0));
+    }
     // Each wallet's waiting funds are its waiting receivables; the limits' per-date totals are its free ones.
     const waiting = await db
       .selectFrom('receivables')

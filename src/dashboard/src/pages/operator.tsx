@@ -85,13 +85,15 @@ export function ReasonDialog(props: {
   title: string | null;
   onSubmit: (reason: string) => void;
   onCancel: () => void;
+  /** Reject unless told. */
+  confirmLabel?: string;
 }) {
   const [reason, setReason] = useState('');
   return (
     <Confirm
       open={props.title !== null}
       title={props.title ?? ''}
-      confirmLabel={t.operator.reject}
+      confirmLabel={props.confirmLabel ?? t.operator.reject}
       danger
       onCancel={() => {
         setReason('');
@@ -111,7 +113,11 @@ export function ReasonDialog(props: {
   );
 }
 
-type Rejecting = { kind: 'document'; document: SubmerchantDocument } | { kind: 'submerchant' } | null;
+type Rejecting =
+  | { kind: 'document'; document: SubmerchantDocument }
+  | { kind: 'submerchant' }
+  | { kind: 'block' }
+  | null;
 
 export function ReviewPage(props: { id: string }) {
   const base = `/v1/operator/submerchants/${props.id}`;
@@ -180,26 +186,46 @@ export function ReviewPage(props: { id: string }) {
         <Page
           title={t.operator.reviewTitle(data.trade_name)}
           actions={
-            data.status === 'pending_review' && (
-              <>
+            <>
+              {data.blocked ? (
                 <button
                   type="button"
-                  class="primary"
                   disabled={action.busy}
-                  onClick={() => decide('/approve', t.operator.approved)}
+                  onClick={() => decide('/unblock', t.operator.submerchantUnblocked)}
                 >
-                  {t.operator.approveSubmerchant}
+                  {t.operator.unblock}
                 </button>
+              ) : (
                 <button
                   type="button"
                   class="danger"
                   disabled={action.busy}
-                  onClick={() => setRejecting({ kind: 'submerchant' })}
+                  onClick={() => setRejecting({ kind: 'block' })}
                 >
-                  {t.operator.rejectSubmerchant}
+                  {t.operator.block}
                 </button>
-              </>
-            )
+              )}
+              {data.status === 'pending_review' && (
+                <>
+                  <button
+                    type="button"
+                    class="primary"
+                    disabled={action.busy}
+                    onClick={() => decide('/approve', t.operator.approved)}
+                  >
+                    {t.operator.approveSubmerchant}
+                  </button>
+                  <button
+                    type="button"
+                    class="danger"
+                    disabled={action.busy}
+                    onClick={() => setRejecting({ kind: 'submerchant' })}
+                  >
+                    {t.operator.rejectSubmerchant}
+                  </button>
+                </>
+              )}
+            </>
           }
         >
           <p>
@@ -207,22 +233,32 @@ export function ReviewPage(props: { id: string }) {
           </p>
           {notice && <Notice kind="success">{notice}</Notice>}
           <FieldErrors error={action.error} />
+          {data.blocked_at && (
+            <Notice kind="warning">
+              {t.operator.blockedSince(formatTime(data.blocked_at), data.block_reason ?? '')}
+            </Notice>
+          )}
           <p class="muted">{t.operator.rejectionAdvice}</p>
           <SubmerchantView detail={data} names={names} documentActions={documentActions} />
           <ReasonDialog
             title={
               rejecting === null
                 ? null
-                : rejecting.kind === 'submerchant'
-                  ? t.operator.rejectSubmerchantTitle
-                  : t.operator.rejectDocumentTitle(documentType(rejecting.document.type))
+                : rejecting.kind === 'block'
+                  ? t.operator.blockTitle
+                  : rejecting.kind === 'submerchant'
+                    ? t.operator.rejectSubmerchantTitle
+                    : t.operator.rejectDocumentTitle(documentType(rejecting.document.type))
             }
+            {...(rejecting?.kind === 'block' && { confirmLabel: t.operator.block })}
             onCancel={() => setRejecting(null)}
             onSubmit={(reason) => {
               const target = rejecting;
               setRejecting(null);
               if (target?.kind === 'document') {
                 decide(`/documents/${target.document.id}/reject`, t.operator.documentRejected, { reason });
+              } else if (target?.kind === 'block') {
+                decide('/block', t.operator.submerchantBlocked, { reason });
               } else {
                 decide('/reject', t.operator.submerchantRejected, { reason });
               }

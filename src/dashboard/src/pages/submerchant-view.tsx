@@ -43,6 +43,10 @@ export interface Submerchant {
   status: 'pending' | 'pending_review' | 'active' | 'rejected';
   rejection_reason: string | null;
   submitted_at: string | null;
+  /** The operator's block, apart from the status. */
+  blocked: boolean;
+  blocked_at: string | null;
+  block_reason: string | null;
   created_at: string;
 }
 
@@ -136,6 +140,10 @@ export function SubmerchantView(props: {
           [t.submerchants.monthlyRevenue, d.monthly_revenue === null ? null : formatMoney(d.monthly_revenue)],
           [t.submerchants.submittedAt, d.submitted_at ? formatTime(d.submitted_at) : null],
           [t.submerchants.rejectionReason, d.rejection_reason],
+          [
+            t.submerchants.blocked,
+            d.blocked_at ? `${formatTime(d.blocked_at)} · ${d.block_reason ?? ''}` : null,
+          ],
         ]}
       />
       <h2>{t.submerchants.requirements}</h2>

@@ -49,6 +49,7 @@ import m0066 from './0066_receivables_anticipatable.js';
 import m0067 from './0067_withdrawals.js';
 import m0068 from './0068_ledger_transactions_source.js';
 import m0069 from './0069_receivable_counts.js';
+import m0070 from './0070_submerchant_block.js';
 import m0071 from './0071_anticipatable_dates.js';
 
 /**
@@ -106,5 +107,6 @@ export const migrations: Record<string, Migration> = {
   '0067_withdrawals': m0067,
   '0068_ledger_transactions_source': m0068,
   '0069_receivable_counts': m0069,
+  '0070_submerchant_block': m0070,
   '0071_anticipatable_dates': m0071,
 };

@@ -16,6 +16,7 @@ export const anticipations = {
       not_enabled: 'Anticipations are not enabled for your account.',
       below_minimum: 'Your waiting receivables add up to less than the minimum anticipation.',
       submerchant_not_active: 'The submerchant is not active.',
+      submerchant_blocked: 'The submerchant is blocked by the platform: its receivables are suspended.',
     },
   },
   form: {

@@ -41,6 +41,7 @@ export const errors = {
   PAYMENT_METHOD_NOT_SUPPORTED: 'This payment method is not supported.',
   SUBMERCHANT_NOT_FOUND: 'The submerchant was not found.',
   SUBMERCHANT_NOT_ACTIVE: 'The submerchant is not active yet.',
+  SUBMERCHANT_BLOCKED: 'The submerchant is blocked by the platform: it takes no new charge.',
   TAX_ID_ALREADY_REGISTERED: 'A submerchant with this CPF or CNPJ already exists.',
   REPRESENTATIVE_REQUIRED: 'A company needs a legal representative first.',
   REPRESENTATIVE_NOT_ALLOWED_FOR_PF: 'A person (CPF) takes no legal representatives: only a company does.',
@@ -60,10 +61,13 @@ export const errors = {
   SPLIT_DUPLICATE_SUBMERCHANT: 'A submerchant appears twice in the split.',
   SPLIT_SUBMERCHANT_NOT_FOUND: 'A submerchant of the split was not found.',
   SPLIT_SUBMERCHANT_NOT_ACTIVE: 'A submerchant of the split is not active.',
+  SPLIT_SUBMERCHANT_BLOCKED: 'A submerchant of the split is blocked by the platform.',
   SPLIT_FEE_EXCEEDS_SHARES: 'The shares that pay the fee are smaller than the fee.',
   ANTICIPATION_NOT_ENABLED: 'Anticipations are not enabled for your account: ask the platform.',
   ANTICIPATION_SUBMERCHANT_NOT_ACTIVE:
     'The submerchant is not active: its receivables cannot be anticipated.',
+  ANTICIPATION_SUBMERCHANT_BLOCKED:
+    'The submerchant is blocked by the platform: its receivables cannot be anticipated.',
   ANTICIPATION_PAYMENT_DATE_INVALID: 'Choose today or a later business day.',
   ANTICIPATION_NO_RECEIVABLES: 'There are no waiting receivables to anticipate.',
   ANTICIPATION_BELOW_MINIMUM: 'The amount is below the minimum anticipation.',
@@ -75,5 +79,6 @@ export const errors = {
   WITHDRAWAL_BANK_ACCOUNT_NOT_VERIFIED: 'This bank account is not verified yet.',
   WITHDRAWAL_PIX_UNAVAILABLE: 'This bank does not take part in PIX: choose TED.',
   WITHDRAWAL_SUBMERCHANT_NOT_ACTIVE: 'The submerchant is not active.',
+  WITHDRAWAL_SUBMERCHANT_BLOCKED: 'The submerchant is blocked by the platform: its money is held.',
   WITHDRAWAL_ALREADY_PENDING: 'Another withdrawal is still pending: wait a few seconds, or cancel it.',
 };

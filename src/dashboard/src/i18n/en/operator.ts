@@ -29,6 +29,13 @@ export const operator = {
   rejectDocumentTitle: (type: string) => `Reject ${type}?`,
   documentRejected: 'Document rejected.',
   submerchantRejected: 'Submerchant rejected.',
+  block: 'Block',
+  unblock: 'Unblock',
+  blockTitle: 'Block the submerchant? Its waiting receivables are suspended until you unblock it.',
+  blockedSince: (at: string, reason: string) =>
+    `Blocked since ${at}: ${reason}. Its receivables are suspended; withdrawals, anticipations and new split shares are refused.`,
+  submerchantBlocked: 'Submerchant blocked.',
+  submerchantUnblocked: 'Submerchant unblocked: its receivables wait for their dates again.',
   merchantsTitle: 'Merchants',
   merchantsHead: { merchant: 'Merchant', created: 'Created', limits: 'Requests per minute (empty: default)' },
   categories: { transactions: 'transactions', queries: 'queries', default: 'default' },

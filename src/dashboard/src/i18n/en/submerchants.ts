@@ -25,6 +25,7 @@ export const submerchants = {
   monthlyRevenue: 'Monthly revenue',
   submittedAt: 'Submitted',
   rejectionReason: 'Rejection reason',
+  blocked: 'Blocked by the platform (receivables suspended)',
   requirements: 'Requirements',
   ready: '✓ Nothing missing: ready for review.',
   representatives: 'Legal representatives',

@@ -14,6 +14,7 @@ export const anticipations: AnticipationMessages = {
       not_enabled: 'A antecipação não está habilitada para a sua conta.',
       below_minimum: 'Seus recebíveis a receber somam menos que a antecipação mínima.',
       submerchant_not_active: 'A subconta não está ativa.',
+      submerchant_blocked: 'A subconta está bloqueada pela plataforma: seus recebíveis estão suspensos.',
     },
   },
   form: {

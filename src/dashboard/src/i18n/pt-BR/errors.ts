@@ -37,6 +37,7 @@ export const errors: Messages['errors'] = {
   PAYMENT_METHOD_NOT_SUPPORTED: 'Esta forma de pagamento não é aceita.',
   SUBMERCHANT_NOT_FOUND: 'A subconta não foi encontrada.',
   SUBMERCHANT_NOT_ACTIVE: 'A subconta ainda não está ativa.',
+  SUBMERCHANT_BLOCKED: 'A subconta está bloqueada pela plataforma: não recebe novas cobranças.',
   TAX_ID_ALREADY_REGISTERED: 'Já existe uma subconta com este CPF ou CNPJ.',
   REPRESENTATIVE_REQUIRED: 'Uma empresa precisa antes de um representante legal.',
   REPRESENTATIVE_NOT_ALLOWED_FOR_PF:
@@ -58,10 +59,13 @@ export const errors: Messages['errors'] = {
   SPLIT_DUPLICATE_SUBMERCHANT: 'Uma subconta aparece duas vezes na divisão.',
   SPLIT_SUBMERCHANT_NOT_FOUND: 'Uma subconta da divisão não foi encontrada.',
   SPLIT_SUBMERCHANT_NOT_ACTIVE: 'Uma subconta da divisão não está ativa.',
+  SPLIT_SUBMERCHANT_BLOCKED: 'Uma subconta da divisão está bloqueada pela plataforma.',
   SPLIT_FEE_EXCEEDS_SHARES: 'As partes que pagam a taxa são menores que a taxa.',
   ANTICIPATION_NOT_ENABLED: 'A antecipação não está habilitada para a sua conta: fale com a plataforma.',
   ANTICIPATION_SUBMERCHANT_NOT_ACTIVE:
     'A subconta não está ativa: seus recebíveis não podem ser antecipados.',
+  ANTICIPATION_SUBMERCHANT_BLOCKED:
+    'A subconta está bloqueada pela plataforma: seus recebíveis não podem ser antecipados.',
   ANTICIPATION_PAYMENT_DATE_INVALID: 'Escolha hoje ou um dia útil posterior.',
   ANTICIPATION_NO_RECEIVABLES: 'Não há recebíveis a receber para antecipar.',
   ANTICIPATION_BELOW_MINIMUM: 'O valor está abaixo da antecipação mínima.',
@@ -73,5 +77,6 @@ export const errors: Messages['errors'] = {
   WITHDRAWAL_BANK_ACCOUNT_NOT_VERIFIED: 'Esta conta bancária ainda não foi verificada.',
   WITHDRAWAL_PIX_UNAVAILABLE: 'Este banco não participa do PIX: escolha TED.',
   WITHDRAWAL_SUBMERCHANT_NOT_ACTIVE: 'A subconta não está ativa.',
+  WITHDRAWAL_SUBMERCHANT_BLOCKED: 'A subconta está bloqueada pela plataforma: seu saldo está retido.',
   WITHDRAWAL_ALREADY_PENDING: 'Outro saque ainda está pendente: aguarde alguns segundos ou cancele-o.',
 };

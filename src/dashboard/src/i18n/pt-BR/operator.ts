@@ -31,6 +31,13 @@ export const operator: Messages['operator'] = {
   rejectDocumentTitle: (type) => `Rejeitar ${type}?`,
   documentRejected: 'Documento rejeitado.',
   submerchantRejected: 'Subconta rejeitada.',
+  block: 'Bloquear',
+  unblock: 'Desbloquear',
+  blockTitle: 'Bloquear a subconta? Seus recebíveis pendentes ficam suspensos até o desbloqueio.',
+  blockedSince: (at: string, reason: string) =>
+    `Bloqueada desde ${at}: ${reason}. Seus recebíveis estão suspensos; saques, antecipações e novas divisões são recusados.`,
+  submerchantBlocked: 'Subconta bloqueada.',
+  submerchantUnblocked: 'Subconta desbloqueada: seus recebíveis voltam a aguardar suas datas.',
   merchantsTitle: 'Lojistas',
   merchantsHead: {
     merchant: 'Lojista',

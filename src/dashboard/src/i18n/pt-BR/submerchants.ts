@@ -27,6 +27,7 @@ export const submerchants: Messages['submerchants'] = {
   monthlyRevenue: 'Faturamento mensal',
   submittedAt: 'Enviada em',
   rejectionReason: 'Motivo da rejeição',
+  blocked: 'Bloqueada pela plataforma (recebíveis suspensos)',
   requirements: 'Pendências',
   ready: '✓ Nada faltando: pronta para análise.',
   representatives: 'Representantes legais',
