@@ -41,7 +41,7 @@ interface ReceiverStats {
 /**
  * Deliveries per second to a receiver in another process that verifies each signature and answers 200: a
  * backlog of charge.captured events is queued with the worker stopped, then the clock runs from the worker's
- * start to the last delivery's arrival. Default worker settings (32 deliveries in flight). On each store (SQLite,
+ * start to the last delivery's arrival. Default worker settings (one endpoint holds 16 deliveries in flight). On each store (SQLite,
  * and the durable PostgreSQL of bench/lib/stores.ts), with the disk flushes (commits) it took per delivery.
  */
 export async function webhookThroughputBenchmark(durationSeconds: number): Promise<BenchFigure[]> {

@@ -175,6 +175,45 @@ function recordExchanges(baseUrl: string, log: ExchangeLog): void {
   };
 }
 
+/** What a request sent with one Idempotency-Key came to: its answer, or the last error when none came. */
+export interface KeyedOutcome<T> {
+  key: string;
+  value: T | null;
+  error: string | null;
+  /** The last error's HTTP status and code, when it was an answer (a 422 refusal, say). */
+  status: number | null;
+  code: string | null;
+}
+
+/**
+ * Sends one request through the clients (one per instance), starting at `first`, with the same Idempotency-Key on
+ * every instance and every retry: two rounds over the instances, since a database outage outlasts one round of the
+ * client's own retries. A 4xx other than "still running" or "too many" is an answer: another instance would say
+ * the same.
+ */
+export async function withKey<T>(
+  clients: Vigia[],
+  first: number,
+  send: (client: Vigia, idempotencyKey: string) => Promise<T>,
+  key = randomUUID(),
+): Promise<KeyedOutcome<T>> {
+  let error: string | null = null;
+  let status: number | null = null;
+  let code: string | null = null;
+  for (let n = 0; n < clients.length * 2; n++) {
+    try {
+      const value = await send(clients[(first + n) % clients.length]!, key);
+      return { key, value, error: null, status: null, code: null };
+    } catch (caught) {
+      error = (caught as Error).message;
+      status = (caught as { status?: number }).status ?? null;
+      code = (caught as { code?: string }).code ?? null;
+      if (status !== null && status < 500 && status !== 409 && status !== 429) break;
+    }
+  }
+  return { key, value: null, error, status, code };
+}
+
 export interface ChargeOutcome {
   key: string;
   /** The charge the service acknowledged, or null when no instance did. */
@@ -183,9 +222,16 @@ export interface ChargeOutcome {
   error: string | null;
 }
 
+/** A seller's share of a charge (money.md's split). */
+export interface SplitShare {
+  submerchant_id: string;
+  type: 'percentage' | 'flat';
+  amount: number;
+}
+
 /**
- * Charges through the clients (one per instance), starting at `first`: the same Idempotency-Key on every
- * instance and every retry. The customer's e-mail carries the key, so the checks can count charges per key.
+ * Charges through the clients (one per instance), starting at `first`, with one Idempotency-Key (`withKey`). The
+ * customer's e-mail carries the key, so the checks can count charges per key.
  */
 export async function chargeWithKey(
   clients: Vigia[],
@@ -193,32 +239,32 @@ export async function chargeWithKey(
   checkout: { sessionId: string; cardToken: string },
   amount: number,
   key = randomUUID(),
+  money: { split?: SplitShare[]; installments?: number } = {},
 ): Promise<ChargeOutcome> {
-  let error: string | null = null;
-  // Two rounds over the instances: a database outage outlasts one round of the client's own retries.
-  for (let n = 0; n < clients.length * 2; n++) {
-    const client = clients[(first + n) % clients.length]!;
-    try {
-      const charge = await client.charges.create(
+  const outcome = await withKey(
+    clients,
+    first,
+    (client, idempotencyKey) =>
+      client.charges.create(
         {
           amount,
           payment_method: 'credit_card',
           card_token: checkout.cardToken,
-          installments: 1,
+          installments: money.installments ?? 1,
           fraud_session_id: checkout.sessionId,
           customer: { name: 'Maria Silva', email: emailOfKey(key), document: VALID_CPF },
+          ...(money.split && { split: money.split }),
         },
-        { idempotencyKey: key },
-      );
-      return { key, chargeId: charge.id, status: charge.status, error: null };
-    } catch (caught) {
-      error = (caught as Error).message;
-      // A 4xx other than "still running" is an answer: another instance would say the same.
-      const status = (caught as { status?: number }).status;
-      if (status !== undefined && status < 500 && status !== 409 && status !== 429) break;
-    }
-  }
-  return { key, chargeId: null, status: null, error };
+        { idempotencyKey },
+      ),
+    key,
+  );
+  return {
+    key,
+    chargeId: outcome.value?.id ?? null,
+    status: outcome.value?.status ?? null,
+    error: outcome.error,
+  };
 }
 
 /**

@@ -19,6 +19,7 @@ import type { Database } from '../../src/server/db/database.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { migrations } from '../../src/server/db/migrations/index.js';
 import { createMerchant, updateMerchantSettings } from '../../src/server/merchants/service.js';
+import { updatePricing } from '../../src/server/pricing/service.js';
 import { freePort, waitForPort } from '../../test/helpers/ports.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -182,6 +183,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         { rateLimits: { transactions: unlimited, queries: unlimited, default: unlimited } },
         now,
       );
+      // The load's anticipations ask for tens of reais of its sellers' few-reais installments.
+      await updatePricing(store.db, merchant.id, { anticipation: { minimumAmount: 1_000 } }, now);
       merchants.push({ id: merchant.id, secretKey, publicKey });
     }
     // SQLite: one process owns the file, so the harness lets go of it before the instance opens it.

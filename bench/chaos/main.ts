@@ -57,7 +57,8 @@ export function fullPhases(): PhaseOptions[] {
 }
 
 /**
- * ≤ 3 minutes: each database's main faults once. A killed worker's claims come back after their 63 s lease, which
+ * ≤ 3 minutes: each database's main faults once. The load is short: what merchant 1's slow receiver (16 slots at
+ * 1.5 s an answer) cannot keep up with drains after it at that pace, and the run waits for it. A killed worker's claims come back after their 63 s lease, which
  * would double the run: `kill-worker` is in the full run only (and in test/server/webhooks/crash.test.ts).
  */
 export function shortPhases(): PhaseOptions[] {
@@ -65,7 +66,7 @@ export function shortPhases(): PhaseOptions[] {
     {
       name: 'PostgreSQL (short)',
       dialect: 'postgres',
-      loadMs: 45_000,
+      loadMs: 40_000,
       buyers: 3,
       faults: ['restart-postgres', 'kill-instance', 'cut-connection'],
       refundShare: 0.2,
@@ -74,7 +75,7 @@ export function shortPhases(): PhaseOptions[] {
     {
       name: 'SQLite (short)',
       dialect: 'sqlite',
-      loadMs: 25_000,
+      loadMs: 20_000,
       buyers: 2,
       faults: ['fill-disk', 'cut-connection'],
       refundShare: 0.2,

@@ -14,6 +14,7 @@ import {
   emailOfKey,
   merchantClients,
   openCheckout,
+  withKey,
 } from './checkout.js';
 import { type ChaosMerchant, type Cluster, startCluster } from './cluster.js';
 import {
@@ -24,6 +25,15 @@ import {
   sendAndCut,
   unmountSmallDisk,
 } from './faults.js';
+import {
+  checkMoney,
+  emptyMoneyLoad,
+  type MoneyLoad,
+  type MoneyReport,
+  moneyLoop,
+  openMarketplace,
+  randomSplit,
+} from './money.js';
 import { type Receiver, startReceiver } from './receivers.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -64,7 +74,10 @@ const MAX_DRAIN_MS = 600_000;
 /** A claimed delivery's lease: the run's 3 s webhook timeout + 60 s (webhooks/worker.ts). */
 const KILLED_WORKER_LEASE_MS = 63_000;
 
-/** The black hole may delay the other merchant's deliveries at most this much (p99, outside fault windows). */
+/**
+ * The black hole and the slow receiver may delay a prompt endpoint's deliveries, of their own merchant or another,
+ * at most this much (p99, outside fault windows).
+ */
 export const BLACK_HOLE_BOUND_MS = 2_000;
 
 export interface PhaseReport {
@@ -100,11 +113,13 @@ export interface PhaseReport {
     drainSeconds: number;
     duplicates: number;
     blackHoleRequests: number;
-    /** Merchant 1's prompt endpoint (the black hole is merchant 2's), outside fault windows: event → delivery, ms. */
-    otherMerchantP50Ms: number | null;
-    otherMerchantP99Ms: number | null;
-    otherMerchantMaxMs: number | null;
+    /**
+     * Event → delivery (ms, outside fault windows) at merchant 1's prompt endpoint (beside its slow and failing
+     * ones; the black hole is merchant 2's) and at merchant 2's prompt endpoint (beside the black hole).
+     */
+    promptDelays: Record<'otherMerchant' | 'blackHoleMerchant', PromptDelay>;
   };
+  money: MoneyReport;
   ledger: string;
   requests: { total: number; outsideFaults5xx: number; outsideFaults5xxRoutes: string[] };
   faults: {
@@ -121,10 +136,19 @@ export interface PhaseReport {
   failures: string[];
 }
 
+export interface PromptDelay {
+  p50Ms: number | null;
+  p99Ms: number | null;
+  maxMs: number | null;
+  /** The slowest delivery as the store has it, with its attempts. */
+  slowest: string | null;
+}
+
 interface Load {
   outcomes: ChargeOutcome[];
   refunds: { chargeId: string; acknowledged: boolean }[];
   log: ExchangeLog;
+  money: MoneyLoad;
 }
 
 /** Runs one phase from start to checks; every loop is bounded in time and count. */
@@ -175,9 +199,11 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseReport> {
     await subscribe(first, receivers.flaky);
     await subscribe(second, receivers.blackhole);
     await subscribe(second, receivers.other);
+    const sellers = await openMarketplace(merchantClients([urls[0]!], first, log)[0]!, urls[0]!, first);
     log.exchanges.length = 0;
+    progress('marketplace open');
 
-    const load: Load = { outcomes: [], refunds: [], log };
+    const load: Load = { outcomes: [], refunds: [], log, money: emptyMoneyLoad() };
     const clients = new Map<ChaosMerchant, Vigia[]>([
       [first, merchantClients(urls, first, log)],
       [second, merchantClients(urls, second, log)],
@@ -192,11 +218,17 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseReport> {
         const order = [...urls.slice(firstInstance), ...urls.slice(0, firstInstance)];
         const checkout = await openCheckout(order, merchant, log);
         if (!checkout) continue;
+        // Half of merchant 1's charges pay its sellers too, in three installments (a first one that the load's
+        // settlements pay, two more left waiting for its anticipations).
+        const split = merchant === first && Math.random() < 0.5 ? randomSplit(sellers) : undefined;
+        if (split) load.money.splitCharges++;
         const outcome = await chargeWithKey(
           clients.get(merchant)!,
           firstInstance,
           checkout,
-          1000 + ++sequence,
+          (split ? 3_000 : 1_000) + ++sequence,
+          undefined,
+          split && { split, installments: 3 },
         );
         load.outcomes.push(outcome);
         if (outcome.status === 'captured' && Math.random() < options.refundShare) {
@@ -224,7 +256,11 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseReport> {
         progress(`fault ${kind} over`);
       }
     };
-    await Promise.all([injector(), ...Array.from({ length: options.buyers }, buyer)]);
+    await Promise.all([
+      injector(),
+      moneyLoop(clients.get(first)!, urls, first, sellers, loadEnd, load.money),
+      ...Array.from({ length: options.buyers }, buyer),
+    ]);
     const loadSeconds = (Date.now() - started) / 1000;
     progress(`load over: ${load.outcomes.length} charges`);
 
@@ -237,17 +273,10 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseReport> {
 }
 
 async function refund(clients: Vigia[], first: number, chargeId: string) {
-  const key = randomUUID();
-  for (let n = 0; n < clients.length * 2; n++) {
-    try {
-      await clients[(first + n) % clients.length]!.charges.refund(chargeId, { idempotencyKey: key });
-      return { chargeId, acknowledged: true };
-    } catch (error) {
-      const status = (error as { status?: number }).status;
-      if (status !== undefined && status < 500 && status !== 409 && status !== 429) break;
-    }
-  }
-  return { chargeId, acknowledged: false };
+  const outcome = await withKey(clients, first, (client, idempotencyKey) =>
+    client.charges.refund(chargeId, { idempotencyKey }),
+  );
+  return { chargeId, acknowledged: outcome.value !== null };
 }
 
 /** The `cut-connection` fault: a charge sent and its connection dropped mid-request, then retried with its key. */
@@ -322,34 +351,33 @@ async function check(
   process.stderr.write(
     `chaos ${options.name}: deliveries awaited ${drainSeconds} s, ${deliveries.missing} missing\n`,
   );
-  // What the store says of the deliveries that never arrived, with their attempts' answers: to see why.
-  const missingDetail = await Promise.all(
-    deliveries.pairs.slice(0, 5).map(async ({ eventId, url }) => {
-      const row = await db
-        .selectFrom('webhook_deliveries as d')
-        .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-        .select([
-          'd.id',
-          'd.status',
-          'd.attempt_count',
-          'd.next_attempt_at',
-          'd.lease_expires_at',
-          'd.event_type',
-          'd.created_at',
-        ])
-        .where('d.event_id', '=', eventId)
-        .where('e.url', '=', url)
-        .executeTakeFirst();
-      if (!row) return `${eventId} → ${url}: no delivery row`;
-      const attempts = await db
-        .selectFrom('webhook_attempts')
-        .select(['attempted_at', 'response_status', 'error'])
-        .where('delivery_id', '=', row.id)
-        .orderBy('attempt')
-        .execute();
-      return `${eventId} → ${url}: ${JSON.stringify({ ...row, attempts })}`;
-    }),
-  );
+  // What the store says of a delivery, with its attempts' answers: to see why it never arrived, or arrived late.
+  const deliveryDetail = async ({ eventId, url }: { eventId: string; url: string }) => {
+    const row = await db
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+      .select([
+        'd.id',
+        'd.status',
+        'd.attempt_count',
+        'd.next_attempt_at',
+        'd.lease_expires_at',
+        'd.event_type',
+        'd.created_at',
+      ])
+      .where('d.event_id', '=', eventId)
+      .where('e.url', '=', url)
+      .executeTakeFirst();
+    if (!row) return `${eventId} → ${url}: no delivery row`;
+    const attempts = await db
+      .selectFrom('webhook_attempts')
+      .select(['attempted_at', 'response_status', 'error'])
+      .where('delivery_id', '=', row.id)
+      .orderBy('attempt')
+      .execute();
+    return `${eventId} → ${url}: ${JSON.stringify({ ...row, attempts })}`;
+  };
+  const missingDetail = await Promise.all(deliveries.pairs.slice(0, 5).map(deliveryDetail));
   const duplicates = [receivers.prompt, receivers.slow, receivers.flaky, receivers.other].reduce(
     (sum, receiver) => sum + [...receiver.received.values()].reduce((n, times) => n + times.length - 1, 0),
     0,
@@ -363,19 +391,35 @@ async function check(
         at <= window.end + (window.kind === 'kill-worker' ? KILLED_WORKER_LEASE_MS : GRACE_MS[window.kind]) &&
         done >= window.start,
     );
-  // The black hole is merchant 2's: merchant 1's prompt endpoint must not wait behind it.
-  const latencies = deliveries.events
-    .filter((event) => event.merchant_id === first.id)
-    .flatMap((event) => {
-      const created = Date.parse(event.created_at);
-      const received = receivers.prompt.received.get(event.id)?.[0];
-      return received === undefined || deliveryInWindow(created, received) ? [] : [received - created];
-    })
-    .sort((a, b) => a - b);
-  const quantile = (q: number) =>
-    latencies.length === 0
-      ? null
-      : latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  // The black hole is merchant 2's, the slow receiver merchant 1's: neither merchant's prompt endpoint may wait
+  // behind them (docs/decisions/webhook-slots-per-endpoint.md).
+  const delays = async (merchantId: string, receiver: Receiver): Promise<PromptDelay> => {
+    const latencies = deliveries.events
+      .filter((event) => event.merchant_id === merchantId)
+      .flatMap((event) => {
+        const created = Date.parse(event.created_at);
+        const received = receiver.received.get(event.id)?.[0];
+        return received === undefined || deliveryInWindow(created, received)
+          ? []
+          : [{ eventId: event.id, ms: received - created }];
+      })
+      .sort((a, b) => a.ms - b.ms);
+    const quantile = (q: number) =>
+      latencies.length === 0
+        ? null
+        : latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.ms;
+    const slowest = latencies.at(-1);
+    return {
+      p50Ms: quantile(0.5),
+      p99Ms: quantile(0.99),
+      maxMs: slowest?.ms ?? null,
+      slowest: slowest ? await deliveryDetail({ eventId: slowest.eventId, url: receiver.url }) : null,
+    };
+  };
+  const promptDelays = {
+    otherMerchant: await delays(first.id, receivers.prompt),
+    blackHoleMerchant: await delays(second.id, receivers.other),
+  };
 
   // Charges: every acknowledged one exists, as its key's only charge.
   const charges = await db
@@ -468,10 +512,9 @@ async function check(
       drainSeconds,
       duplicates,
       blackHoleRequests: receivers.blackhole.requests,
-      otherMerchantP50Ms: quantile(0.5),
-      otherMerchantP99Ms: quantile(0.99),
-      otherMerchantMaxMs: latencies.at(-1) ?? null,
+      promptDelays,
     },
+    money: await checkMoney(db, load.money),
     ledger: verifyLedger(cluster),
     requests: {
       total: exchanges.length,
@@ -498,12 +541,22 @@ async function check(
   expect(crashes.length === 0, `${crashes.length} processes crashed`);
   expect(outside5xx.length === 0, `${outside5xx.length} 5xx answers outside fault windows`);
   expect(acknowledged.length > 0, 'no charge was acknowledged');
-  const p99 = quantile(0.99);
-  expect(
-    p99 === null || p99 <= BLACK_HOLE_BOUND_MS,
-    `merchant 1's deliveries p99 ${p99} ms behind the black hole (bound ${BLACK_HOLE_BOUND_MS} ms)`,
-  );
+  for (const [who, delay] of Object.entries(promptDelays)) {
+    expect(
+      delay.p99Ms === null || delay.p99Ms <= BLACK_HOLE_BOUND_MS,
+      `${who === 'otherMerchant' ? 'merchant 1' : 'merchant 2'}'s prompt deliveries p99 ${delay.p99Ms} ms (bound ${BLACK_HOLE_BOUND_MS} ms)`,
+    );
+  }
   expect(report.ledger === 'passed', `ledger verify: ${report.ledger}`);
+  for (const [name, figures] of [
+    ['withdrawals', report.money.withdrawals],
+    ['anticipations', report.money.anticipations],
+  ] as const) {
+    expect(figures.lost === 0, `${figures.lost} acknowledged ${name} lost`);
+    expect(figures.duplicated === 0, `${figures.duplicated} ${name} keys with more than one row`);
+    expect(figures.acknowledged > 0, `no ${name} acknowledged`);
+  }
+  expect(report.money.walletsBelowZero === 0, `${report.money.walletsBelowZero} wallets below zero`);
   report.passed = failures.length === 0;
   return report;
 }

@@ -9,17 +9,20 @@ import { dialectOf } from '../db/dialect.js';
  * delivery is attempted at least once more after a crash. Two workers never hold the same delivery at once:
  * db/claim.ts hands each claimed row to one claimer only, on both dialects.
  *
- * Fairly: a worker lends one merchant, and one receiving host, at most a share of its slots (`limits`), and
- * takes due deliveries round-robin between merchants (each merchant's oldest first, then each one's second, …),
- * so that a merchant whose endpoints never answer, or a burst of one merchant's events, leaves the other
- * merchants' deliveries free slots at the next claim instead of a queue behind its timeouts.
+ * Fairly: a worker lends one endpoint, one merchant and one receiving host at most a share of its slots
+ * (`limits`), and takes due deliveries round-robin between merchants (each merchant's oldest first, then each
+ * one's second, …) and, within a merchant, between its endpoints, so that an endpoint that never answers or answers
+ * slowly holds its own slots only: the merchant's other endpoints, and other merchants, are claimed at the next
+ * turn instead of queueing behind its timeouts (docs/decisions/webhook-slots-per-endpoint.md).
  *
  * The claim is one statement compiled once (db/claim.ts, `prepared`): the worker sends it at every poll, and
  * building and compiling this query cost more than running it.
  */
 
 export interface InFlightLimits {
-  /** Deliveries of one merchant a worker holds at once. */
+  /** Deliveries to one endpoint a worker holds at once. */
+  perEndpoint: number;
+  /** Deliveries of one merchant a worker holds at once, all its endpoints together. */
   perMerchant: number;
   /** Deliveries to one host (host:port of the endpoint's URL) a worker holds at once, whatever the merchant. */
   perHost: number;
@@ -34,7 +37,7 @@ export interface ClaimRequest {
 }
 
 /** The claim's values, each marked with `value(name)` where the statement uses it. */
-type ClaimValue = 'workerId' | 'now' | 'leaseExpiresAt' | 'limit' | 'perMerchant' | 'perHost';
+type ClaimValue = 'workerId' | 'now' | 'leaseExpiresAt' | 'limit' | 'perEndpoint' | 'perMerchant' | 'perHost';
 type Value = <T = string>(name: ClaimValue) => T;
 
 /** A delivery that may be claimed now, judged on its own columns (what db/claim.ts checks again as it locks). */
@@ -58,7 +61,11 @@ function leases(db: Kysely<Database>, value: Value) {
     .where('held.lease_expires_at', '>', value('now'));
 }
 
-/** What this worker holds, counted per merchant and per host: computed once per claim (a few dozen leases). */
+/** What this worker holds, counted per endpoint, merchant and host: computed once per claim (its leases). */
+const heldPerEndpoint = (db: Kysely<Database>, value: Value) =>
+  leases(db, value)
+    .select(['held.endpoint_id', (eb) => eb.fn.countAll<number>().as('held')])
+    .groupBy('held.endpoint_id');
 const heldPerMerchant = (db: Kysely<Database>, value: Value) =>
   leases(db, value)
     .select(['held.merchant_id', (eb) => eb.fn.countAll<number>().as('held')])
@@ -69,10 +76,10 @@ const heldPerHost = (db: Kysely<Database>, value: Value) =>
     .groupBy('held_endpoint.host');
 
 /**
- * Each active endpoint's oldest due deliveries, as many as one merchant may be lent, leaving out endpoints whose
- * host is at its limit. A merchant's oldest due deliveries are among its endpoints' oldest, so ranking this small
- * set (at most endpoints × perMerchant rows) is as fair as ranking the whole backlog, and costs index seeks per
- * endpoint instead of a sort of every due delivery.
+ * Each active endpoint's oldest due deliveries, as many as one endpoint may be lent, leaving out endpoints whose
+ * host is at its limit. No more of an endpoint's can be claimed, so ranking this small set (at most endpoints ×
+ * perEndpoint rows) is as fair as ranking the whole backlog, and costs index seeks per endpoint instead of a sort
+ * of every due delivery.
  */
 function oldestDueOfEachEndpoint(db: Kysely<Database>, value: Value) {
   const now = value('now');
@@ -91,8 +98,14 @@ function oldestDueOfEachEndpoint(db: Kysely<Database>, value: Value) {
       .where((inner) => claimable(inner, now))
       .orderBy('webhook_deliveries.next_attempt_at')
       .orderBy('webhook_deliveries.id')
-      .limit(value<number>('perMerchant'));
-  const columns = ['d.id', 'd.merchant_id', 'd.next_attempt_at', 'webhook_endpoints.host'] as const;
+      .limit(value<number>('perEndpoint'));
+  const columns = [
+    'd.id',
+    'd.merchant_id',
+    'd.next_attempt_at',
+    'webhook_endpoints.id as endpoint_id',
+    'webhook_endpoints.host',
+  ] as const;
   if (dialectOf(db) === 'postgres') {
     return endpoints
       .innerJoinLateral(
@@ -110,25 +123,56 @@ function oldestDueOfEachEndpoint(db: Kysely<Database>, value: Value) {
 }
 
 /**
- * The ids to claim, in three steps over each endpoint's oldest due deliveries (above). 1: rank them within their
- * merchant by due time. 2: keep those within their merchant's remaining share (its limit less what this worker
- * holds of it), ranked within their host in round-robin order. 3: keep those within their host's remaining share,
- * in round-robin order, up to `limit`. A paused endpoint's deliveries wait (keeping their place) until it is active
- * again; so do those to a host at its limit, without using up their merchant's turns.
+ * The ids to claim, in four steps over each endpoint's oldest due deliveries (above). 1: keep those within their
+ * endpoint's remaining share (its limit less what this worker holds of it); each one's place is its slot at its
+ * endpoint (held + rank). 2: rank them within their merchant round-robin between its endpoints (every endpoint's
+ * next slot, then every one's next), by due time between equal places. 3: keep those within their merchant's
+ * remaining share, ranked within their host in round-robin order. 4: keep those within their host's remaining
+ * share, in round-robin order between merchants, up to `limit`. A paused endpoint's deliveries wait (keeping their
+ * place) until it is active again; so do those to a host at its limit, without using up their merchant's turns.
  */
 function fairCandidates(db: Kysely<Database>, value: Value) {
-  const due = db.selectFrom(oldestDueOfEachEndpoint(db, value).as('oldest')).select((eb) => [
-    'oldest.id',
-    'oldest.merchant_id',
-    'oldest.next_attempt_at',
-    'oldest.host',
-    eb.fn
-      .agg<number>('row_number')
-      .over((over) =>
-        over.partitionBy('oldest.merchant_id').orderBy('oldest.next_attempt_at').orderBy('oldest.id'),
-      )
-      .as('merchant_rank'),
-  ]);
+  const ranked = db
+    .selectFrom(oldestDueOfEachEndpoint(db, value).as('oldest'))
+    .leftJoin(
+      heldPerEndpoint(db, value).as('endpoint_held'),
+      'endpoint_held.endpoint_id',
+      'oldest.endpoint_id',
+    )
+    .select((eb) => [
+      'oldest.id',
+      'oldest.merchant_id',
+      'oldest.next_attempt_at',
+      'oldest.host',
+      eb(
+        eb.fn
+          .agg<number>('row_number')
+          .over((over) =>
+            over.partitionBy('oldest.endpoint_id').orderBy('oldest.next_attempt_at').orderBy('oldest.id'),
+          ),
+        '+',
+        eb.fn.coalesce('endpoint_held.held', eb.lit(0)),
+      ).as('endpoint_slot'),
+    ]);
+  const due = db
+    .selectFrom(ranked.as('ranked'))
+    .where('ranked.endpoint_slot', '<=', value<number>('perEndpoint'))
+    .select((eb) => [
+      'ranked.id',
+      'ranked.merchant_id',
+      'ranked.next_attempt_at',
+      'ranked.host',
+      eb.fn
+        .agg<number>('row_number')
+        .over((over) =>
+          over
+            .partitionBy('ranked.merchant_id')
+            .orderBy('ranked.endpoint_slot')
+            .orderBy('ranked.next_attempt_at')
+            .orderBy('ranked.id'),
+        )
+        .as('merchant_rank'),
+    ]);
   const withinMerchantShare = db
     .selectFrom(due.as('due'))
     .leftJoin(heldPerMerchant(db, value).as('merchant_held'), 'merchant_held.merchant_id', 'due.merchant_id')
@@ -189,6 +233,7 @@ export function claimDueDeliveries(db: Kysely<Database>, request: ClaimRequest):
     now: request.now.toISOString(),
     leaseExpiresAt: new Date(request.now.getTime() + request.leaseMs).toISOString(),
     limit: request.limit,
+    perEndpoint: request.limits.perEndpoint,
     perMerchant: request.limits.perMerchant,
     perHost: request.limits.perHost,
   });

@@ -43,11 +43,12 @@ export interface DeliveryWorkerOptions {
   logger: WorkerLogger;
   /** Per attempt, whole exchange (10 s). */
   timeoutMs?: number;
-  /** Deliveries in flight at once (32). */
+  /** Deliveries in flight at once (128). */
   concurrency?: number;
   /**
-   * What one merchant, and one receiving host, may hold of those at once: half each by default (16 of 32), so
-   * that endpoints that never answer hold up their merchant's (or host's) share only, not every merchant's.
+   * What one endpoint, one merchant and one receiving host may hold of those at once: an eighth (16 of 128) per
+   * endpoint, half per merchant and per host, so that an endpoint that never answers holds up its own slots only:
+   * not its merchant's other endpoints, nor other merchants (docs/decisions/webhook-slots-per-endpoint.md).
    */
   inFlightLimits?: InFlightLimits;
   /** Wait between polls when idle (250 ms). */
@@ -131,9 +132,13 @@ export class DeliveryWorker {
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.id = options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.concurrency = options.concurrency ?? 32;
+    this.concurrency = options.concurrency ?? 128;
     const share = Math.max(1, Math.floor(this.concurrency / 2));
-    this.inFlightLimits = options.inFlightLimits ?? { perMerchant: share, perHost: share };
+    this.inFlightLimits = options.inFlightLimits ?? {
+      perEndpoint: Math.max(1, Math.floor(this.concurrency / 8)),
+      perMerchant: share,
+      perHost: share,
+    };
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     this.leaseMs = options.leaseMs ?? this.timeoutMs + 60_000;
     this.settleWithinMs = options.settleWithinMs ?? 10;

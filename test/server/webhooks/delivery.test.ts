@@ -107,7 +107,10 @@ describe.each(DIALECTS)('%s', (dialect) => {
     for (let index = 0; index < 45; index += 1)
       ids.push(await emit('charge.captured', { id: `ch_${index}` }));
 
-    const wide = worker({ concurrency: 40, inFlightLimits: { perMerchant: 40, perHost: 40 } });
+    const wide = worker({
+      concurrency: 40,
+      inFlightLimits: { perEndpoint: 40, perMerchant: 40, perHost: 40 },
+    });
     expect(await wide.runOnce()).toBe(40);
     expect(await wide.runOnce()).toBe(5);
     expect(receiver.requests.map((request) => request.json.id).sort()).toEqual(ids.sort());

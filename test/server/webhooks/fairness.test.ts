@@ -8,9 +8,11 @@ import { MAX_ENDPOINTS_PER_MERCHANT } from '../../../src/server/webhooks/service
 import { createTestMerchant, DIALECTS, TestClock, type TestMerchant } from '../../helpers/app.js';
 import { BlackHole, Receiver, type WebhookFixture, webhookFixture } from './helpers.js';
 
-// The worker's defaults: 32 deliveries in flight, of which one merchant may hold half, and one host too.
-const PER_MERCHANT = 16;
-const PER_HOST = 16;
+// The worker's defaults: 128 deliveries in flight, of which one endpoint may hold an eighth, one merchant half,
+// and one host half too.
+const PER_ENDPOINT = 16;
+const PER_MERCHANT = 64;
+const PER_HOST = 64;
 // One claim cycle: a worker that is not woken (no in-process outbox here) claims again at its next poll, so a
 // delivery that becomes due while free slots remain is claimed within one poll interval. The bound adds 750 ms
 // for the claim query, the request and a loaded two-core machine; the black holes keep their connections for the
@@ -70,7 +72,11 @@ describe.each(DIALECTS)('%s', (dialect) => {
     const fixture = await webhookFixture(dialect, { clock: pastClock() });
     const { holes } = await blackHoledMerchant(fixture);
     const worker = fixture.worker({ clock: systemClock, pollIntervalMs: POLL_MS, outbox: undefined });
-    expect(worker.inFlightLimits).toEqual({ perMerchant: PER_MERCHANT, perHost: PER_HOST });
+    expect(worker.inFlightLimits).toEqual({
+      perEndpoint: PER_ENDPOINT,
+      perMerchant: PER_MERCHANT,
+      perHost: PER_HOST,
+    });
     worker.start();
     try {
       await eventually(() => openConnections(holes) >= PER_MERCHANT);
@@ -81,7 +87,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
       await fixture.receiver.waitFor(1, ONE_CYCLE_MS);
       expect(Date.now() - started).toBeLessThan(ONE_CYCLE_MS);
       expect(fixture.receiver.requests[0]!.json.id).toBe(eventId);
-      // Its 160 deliveries are due and slots are free, but it holds its share only.
+      // Its 160 deliveries are due and slots are free, but it holds its share only (10 per endpoint at most).
       expect(openConnections(holes)).toBe(PER_MERCHANT);
     } finally {
       await Promise.all(holes.map((hole) => hole.close()));
@@ -142,7 +148,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     );
     for (const [m, merchant] of merchants.entries()) {
       for (let e = 0; e < 4; e++) await fixture.createEndpoint({ url: `${hole.url}/m${m}/e${e}` }, merchant);
-      await burst(fixture, merchant, 5);
+      await burst(fixture, merchant, 8);
     }
     // The first merchant's other endpoint, on a healthy host, gets another event type.
     await fixture.createEndpoint({ events: ['charge.failed'] }, merchants[0]);
@@ -152,12 +158,12 @@ describe.each(DIALECTS)('%s', (dialect) => {
     try {
       await eventually(() => hole.open >= PER_HOST);
       await sleep(2 * POLL_MS);
-      // 60 deliveries are due for the host and slots are free, but the host holds its share only.
+      // 96 deliveries are due for the host and slots are free, but the host holds its share only.
       expect(hole.open).toBe(PER_HOST);
       const perMerchant = [0, 1, 2].map(
         (m) => hole.swallowed.filter((request) => request.path.startsWith(`/m${m}/`)).length,
       );
-      expect(perMerchant.sort()).toEqual([5, 5, 6]);
+      expect(perMerchant.sort()).toEqual([21, 21, 22]);
 
       const started = Date.now();
       await fixture.emit('charge.failed', { id: 'ch_1' }, merchants[0]!.id);
@@ -169,7 +175,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     }
   }, 30_000);
 
-  test("while black holes hold half of the slots, a merchant's prompt endpoint is not held up behind its own slow one", async () => {
+  test('a turn refills the slots that answers freed, in the commit that records them, without waiting for half of the slots', async () => {
     const fixture = await webhookFixture(dialect, { clock: pastClock() });
     const { holes } = await blackHoledMerchant(fixture);
     // The fixture's merchant: its prompt endpoint (charge.captured), and a slow one that answers only when told.
@@ -181,10 +187,17 @@ describe.each(DIALECTS)('%s', (dialect) => {
     for (let n = 0; n < 8; n++) await fixture.emit('charge.refunded', { n });
     fixture.clock.advance(1_000);
     for (let n = 0; n < 16; n++) await fixture.emit('charge.captured', { n });
-    const worker = fixture.worker({ clock: systemClock, pollIntervalMs: POLL_MS, outbox: undefined });
+    // 32 slots, 16 for a merchant, 16 for an endpoint: the black holes then leave exactly 16.
+    const worker = fixture.worker({
+      clock: systemClock,
+      pollIntervalMs: POLL_MS,
+      outbox: undefined,
+      concurrency: 32,
+      inFlightLimits: { perEndpoint: 16, perMerchant: 16, perHost: 16 },
+    });
     worker.start();
     try {
-      await eventually(() => openConnections(holes) >= PER_MERCHANT && slow.requests.length >= 8);
+      await eventually(() => openConnections(holes) >= 16 && slow.requests.length >= 8);
       await fixture.receiver.waitFor(8);
       const started = Date.now();
       // The 8 slots the prompt endpoint's answers freed are claimed again at the turn that records those answers,
@@ -198,6 +211,90 @@ describe.each(DIALECTS)('%s', (dialect) => {
       await worker.stop();
     }
   }, 30_000);
+
+  test("one endpoint that never answers and one that answers slowly hold their own slots only: a prompt endpoint of the same merchant, and another merchant's, get their deliveries within one claim cycle", async () => {
+    const fixture = await webhookFixture(dialect, { clock: pastClock() });
+    const hole = await BlackHole.start();
+    const slow = await Receiver.start();
+    slow.delayMs = 1_500;
+    const other = await createTestMerchant(fixture.app, { name: 'Other Shop' });
+    const otherReceiver = await Receiver.start();
+    // The fixture's merchant: its black hole, its slow endpoint and its prompt one (the fixture's receiver), all
+    // subscribed to everything it sends, with a backlog far beyond what the first two may hold.
+    await fixture.createEndpoint({ url: `${hole.url}/hooks` });
+    await fixture.createEndpoint({ url: `${slow.url}/hooks` });
+    await fixture.createEndpoint();
+    await fixture.createEndpoint({ url: `${otherReceiver.url}/hooks` }, other);
+    const BACKLOG = 100;
+    await burst(fixture, fixture.merchant, BACKLOG);
+    const worker = fixture.worker({ clock: systemClock, pollIntervalMs: POLL_MS, outbox: undefined });
+    worker.start();
+    try {
+      // The prompt endpoint's backlog goes through while the black hole and the slow one hold their slots.
+      await fixture.receiver.waitFor(BACKLOG, 10_000);
+      expect(hole.open).toBe(PER_ENDPOINT);
+      for (let round = 0; round < 3; round++) {
+        await sleep(POLL_MS);
+        const before = fixture.receiver.requests.length;
+        const started = Date.now();
+        const ours = await fixture.emit('charge.captured', { round });
+        const theirs = await fixture.emit('charge.captured', { round }, other.id);
+        await Promise.all([
+          fixture.receiver.waitFor(before + 1, ONE_CYCLE_MS),
+          otherReceiver.waitFor(round + 1, ONE_CYCLE_MS),
+        ]);
+        expect(Date.now() - started).toBeLessThan(ONE_CYCLE_MS);
+        expect(fixture.receiver.requests.at(-1)!.json.id).toBe(ours);
+        expect(otherReceiver.requests.at(-1)!.json.id).toBe(theirs);
+        // Each stuck endpoint holds its share and no more, though most of its backlog is due.
+        expect(hole.open).toBe(PER_ENDPOINT);
+        expect(worker.stats.attempted).toBeGreaterThan(0);
+      }
+      expect(hole.swallowed).toHaveLength(PER_ENDPOINT);
+      expect(slow.requests.length).toBeLessThan(BACKLOG);
+    } finally {
+      await hole.close();
+      await worker.stop();
+    }
+  }, 60_000);
+
+  test("a claim takes each merchant's endpoints round-robin, and at most an endpoint's share of each", async () => {
+    const clock = new TestClock();
+    const fixture = await webhookFixture(dialect, { clock });
+    const busy = await fixture.createEndpoint({ events: ['charge.captured'] });
+    const quiet = await fixture.createEndpoint({ events: ['charge.refunded'] });
+    // The busy endpoint's 12 deliveries are all older than the quiet one's 3: in due order alone, a claim of 6
+    // would take the busy endpoint's only.
+    for (let n = 0; n < 12; n++) {
+      await fixture.emit('charge.captured', { n });
+      clock.advance(10);
+    }
+    for (let n = 0; n < 3; n++) await fixture.emit('charge.refunded', { n });
+    const claim = (limit: number) =>
+      claimDueDeliveries(fixture.app.store.db, {
+        workerId: 'worker-a',
+        now: clock.now(),
+        leaseMs: 70_000,
+        limit,
+        limits: { perEndpoint: 4, perMerchant: PER_MERCHANT, perHost: PER_HOST },
+      });
+    const endpointOf = async (ids: string[]) =>
+      (
+        await fixture.app.store.db
+          .selectFrom('webhook_deliveries')
+          .select('endpoint_id')
+          .where('id', 'in', ids)
+          .execute()
+      ).map((row) => row.endpoint_id);
+    const count = (endpoints: string[], id: string) => endpoints.filter((endpoint) => endpoint === id).length;
+
+    const first = await endpointOf(await claim(4));
+    expect([count(first, busy.id), count(first, quiet.id)]).toEqual([2, 2]);
+    // What the worker holds counts: the busy endpoint has 2 of its 4 left, the quiet one its last due delivery.
+    const second = await endpointOf(await claim(64));
+    expect([count(second, busy.id), count(second, quiet.id)]).toEqual([2, 1]);
+    expect(await claim(64)).toEqual([]);
+  });
 
   test('a claim takes due deliveries round-robin between merchants, oldest first within each', async () => {
     const clock = new TestClock();
@@ -219,7 +316,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
       now: clock.now(),
       leaseMs: 70_000,
       limit: 6,
-      limits: { perMerchant: PER_MERCHANT, perHost: PER_HOST },
+      limits: { perEndpoint: PER_ENDPOINT, perMerchant: PER_MERCHANT, perHost: PER_HOST },
     });
     const due = await fixture.app.store.db
       .selectFrom('webhook_deliveries')
