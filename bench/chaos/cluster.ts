@@ -40,6 +40,8 @@ export interface ChaosMerchant {
 export class ServiceProcess {
   private child: ChildProcess | null = null;
   private output = '';
+  /** Every error the process logged (the tail above drops them under a busy info log): why a 5xx happened. */
+  readonly errors: string[] = [];
   private expectingExit = false;
   /** Exits nobody asked for (a crash): the fault this harness exists to find. */
   readonly crashes: { at: number; code: number | null; signal: string | null; output: string }[] = [];
@@ -78,7 +80,11 @@ export class ServiceProcess {
     this.child = child;
     this.expectingExit = false;
     const keep = (chunk: Buffer) => {
-      this.output = (this.output + chunk.toString()).slice(-LOG_TAIL);
+      const text = chunk.toString();
+      this.output = (this.output + text).slice(-LOG_TAIL);
+      for (const line of text.split('\n')) {
+        if (/\b(ERROR|FATAL)\b|"level":(50|60)/.test(line)) this.errors.push(line.slice(0, 2_000));
+      }
     };
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
@@ -141,6 +147,8 @@ export interface Cluster {
   store: ReturnType<typeof openStore<Database>>;
   /** Every process crash so far (exits the harness did not cause). */
   crashes(): { process: string; at: number; code: number | null; signal: string | null; output: string }[];
+  /** The error lines every process logged, named by process. */
+  errors(): string[];
   stop(): Promise<void>;
 }
 
@@ -223,6 +231,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       store: checks,
       crashes: () =>
         processes.flatMap((child) => child.crashes.map((crash) => ({ process: child.name, ...crash }))),
+      errors: () => processes.flatMap((child) => child.errors.map((line) => `${child.name}: ${line}`)),
       async stop() {
         await Promise.all(processes.map((child) => child.kill('SIGTERM')));
         await checks.close().catch(() => {});

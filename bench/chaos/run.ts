@@ -539,7 +539,13 @@ async function check(
   expect(doubleRefunds === 0, `${doubleRefunds} charges refunded twice`);
   expect(deliveries.missing === 0, `${deliveries.missing} deliveries never arrived`);
   expect(crashes.length === 0, `${crashes.length} processes crashed`);
-  expect(outside5xx.length === 0, `${outside5xx.length} 5xx answers outside fault windows`);
+  expect(
+    outside5xx.length === 0,
+    `${outside5xx.length} 5xx answers outside fault windows; the errors the processes logged:\n${cluster
+      .errors()
+      .slice(-10)
+      .join('\n')}`,
+  );
   expect(acknowledged.length > 0, 'no charge was acknowledged');
   for (const [who, delay] of Object.entries(promptDelays)) {
     expect(

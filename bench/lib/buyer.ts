@@ -31,3 +31,17 @@ export function buyerSignals(challenge: { nonce: string; probes: string[] }) {
     profiler: { ...honestProfiler(randomUUID().replaceAll('-', '')), challenge: challengeAnswers(challenge) },
   };
 }
+
+/** A Luhn-valid 16-digit Visa number, random: every token is a different card (no velocity hits). */
+export function randomVisa(): string {
+  const digits = [4, ...Array.from({ length: 14 }, () => Math.floor(Math.random() * 10))];
+  const sum = digits
+    .slice()
+    .reverse()
+    .reduce((total, digit, index) => {
+      if (index % 2 === 1) return total + digit;
+      const doubled = digit * 2;
+      return total + (doubled > 9 ? doubled - 9 : doubled);
+    }, 0);
+  return [...digits, (10 - (sum % 10)) % 10].join('');
+}

@@ -6,7 +6,7 @@ import { checkCard } from '../../src/server/tokens/card.js';
 import { createCardToken } from '../../src/server/tokens/service.js';
 import { CHROME_UA, chargeBody, VALID_CPF } from '../../test/helpers/charges.js';
 import { PROFILER_RUN_MS } from '../../test/helpers/signals.js';
-import { buyerSignals, openBuyerSession } from './buyer.js';
+import { buyerSignals, openBuyerSession, randomVisa } from './buyer.js';
 import type { RequestSpec } from './load.js';
 import type { Statement } from './reference-store.js';
 import { basic, insert, startWriteServer, update, type WriteContext } from './write-server.js';
@@ -17,20 +17,6 @@ import { basic, insert, startWriteServer, update, type WriteContext } from './wr
 // prepared statements, and a bare route answering the same JSON. Each charge consumes one token and one session,
 // so each request takes fresh ones from a pool, made through the service functions as POST /v1/tokens,
 // POST /v1/fraud/sessions and its signals would make them.
-
-/** A Luhn-valid 16-digit Visa number, random: every token is a different card (no velocity hits). */
-function randomVisa(): string {
-  const digits = [4, ...Array.from({ length: 14 }, () => Math.floor(Math.random() * 10))];
-  const sum = digits
-    .slice()
-    .reverse()
-    .reduce((total, digit, index) => {
-      if (index % 2 === 1) return total + digit;
-      const doubled = digit * 2;
-      return total + (doubled > 9 ? doubled - 9 : doubled);
-    }, 0);
-  return [...digits, (10 - (sum % 10)) % 10].join('');
-}
 
 export interface ChargeRequest {
   amount: number;
