@@ -1,4 +1,10 @@
-import { chargeBody, createFraudSession, createToken, liftRateLimits } from '../../test/helpers/charges.js';
+import {
+  CHROME_FETCH_HEADERS,
+  chargeBody,
+  createFraudSession,
+  createToken,
+  liftRateLimits,
+} from '../../test/helpers/charges.js';
 import { createTestMerchant } from '../../test/helpers/merchants.js';
 import { listenLocally, startBenchApp } from '../lib/bench-app.js';
 import { randomVisa } from '../lib/buyer.js';
@@ -18,19 +24,10 @@ const api = await listenLocally(app);
 // A card of its own for each checkout (a card's fourth charge in the hour is a velocity hit), and the session made
 // with the headers Chrome 131 on Windows sends on the SDK's fetch: each charge is approved and captured, as the
 // benchmark needs, never held for review or declined.
-const chrome = {
-  'sec-fetch-site': 'cross-site',
-  'sec-fetch-mode': 'cors',
-  'sec-fetch-dest': 'empty',
-  'sec-ch-ua': '"Google Chrome";v="131", "Chromium";v="131", "Not_A Brand";v="24"',
-  'sec-ch-ua-mobile': '?0',
-  'sec-ch-ua-platform': '"Windows"',
-  'accept-language': 'pt-BR,pt;q=0.9',
-};
 const charges: unknown[] = [];
 for (let i = 0; i < CHECKOUTS; i++) {
   const token = await createToken(app, merchant, { number: randomVisa() });
-  const session = await createFraudSession(app, merchant, { headers: chrome });
+  const session = await createFraudSession(app, merchant, { headers: CHROME_FETCH_HEADERS });
   charges.push(chargeBody(token, session));
 }
 

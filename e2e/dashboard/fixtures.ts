@@ -9,6 +9,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { messages as en, type Messages } from '../../src/dashboard/src/i18n/en/index.js';
 import { messages as ptBR } from '../../src/dashboard/src/i18n/pt-BR/index.js';
 import { luhnValid } from '../../src/sdk/src/cards/luhn.js';
+import { CHROME_FETCH_HEADERS, CHROME_UA } from '../../test/helpers/charges.js';
 import {
   addressBody,
   documentBody,
@@ -233,8 +234,7 @@ export async function holdCharge(
 ): Promise<any> {
   const { merchant = vigia.merchant, buyer = maria(), amount = 12_990 } = options;
   const { public_key: pk, secret_key: sk } = merchant;
-  const ua =
-    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  const ua = CHROME_UA;
   const token = await vigia.api('POST', '/v1/tokens', pk, {
     card: {
       number: buyer.card.number,
@@ -256,17 +256,7 @@ export async function holdCharge(
       user_agent: ua,
     },
     // What Chrome 131 sends on the SDK's cross-origin fetch (the service checks a browser's request headers).
-    {
-      'user-agent': ua,
-      origin: 'https://shop.example.com',
-      'sec-fetch-site': 'cross-site',
-      'sec-fetch-mode': 'cors',
-      'sec-fetch-dest': 'empty',
-      'sec-ch-ua': '"Google Chrome";v="131", "Chromium";v="131", "Not_A Brand";v="24"',
-      'sec-ch-ua-mobile': '?0',
-      'sec-ch-ua-platform': '"Windows"',
-      'accept-language': 'pt-BR,pt;q=0.9',
-    },
+    { 'user-agent': ua, origin: 'https://shop.example.com', ...CHROME_FETCH_HEADERS },
   );
   return vigia.api('POST', '/v1/charges', sk, {
     amount,

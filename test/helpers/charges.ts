@@ -25,6 +25,16 @@ export const VALID_CNPJ = withCheckDigits('112223330001', 'cnpj');
 
 export const CHROME_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+/** What Chrome 131 on Windows (CHROME_UA) sends besides its User-Agent on the SDK's cross-origin fetch. */
+export const CHROME_FETCH_HEADERS = {
+  'sec-fetch-site': 'cross-site',
+  'sec-fetch-mode': 'cors',
+  'sec-fetch-dest': 'empty',
+  'sec-ch-ua': '"Google Chrome";v="131", "Chromium";v="131", "Not_A Brand";v="24"',
+  'sec-ch-ua-mobile': '?0',
+  'sec-ch-ua-platform': '"Windows"',
+  'accept-language': 'pt-BR,pt;q=0.9',
+};
 export const FIREFOX_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
 export interface CardFields {

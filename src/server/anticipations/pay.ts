@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { postTransaction } from '../ledger/post.js';
 import { saoPauloDate } from '../receivables/calendar.js';
-import type { ReceivableEventType } from '../receivables/events.js';
-import { presentWallet } from '../wallets/present.js';
+import { recordWalletsUpdated } from '../wallets/events.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import { type Anticipation, transition } from './service.js';
 
@@ -46,14 +45,7 @@ export async function payAnticipation(
       ],
       now,
     });
-    for (const wallet of posted.wallets.values()) {
-      await outbox.recordEvent(trx, {
-        merchantId: paid.merchant_id,
-        type: 'wallet.updated' satisfies ReceivableEventType,
-        data: presentWallet(wallet),
-        now,
-      });
-    }
+    await recordWalletsUpdated(trx, outbox, paid.merchant_id, posted.wallets.values(), now);
     return paid;
   });
 }

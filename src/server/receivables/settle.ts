@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Posting } from '../ledger/accounts.js';
 import { lockWallets, postTransaction } from '../ledger/post.js';
-import { presentWallet } from '../wallets/present.js';
+import { recordWalletsUpdated } from '../wallets/events.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import { saoPauloDate } from './calendar.js';
 import type { ReceivableEventType } from './events.js';
@@ -60,14 +60,7 @@ export async function settleWallet(
         now,
       });
     }
-    for (const wallet of posted.wallets.values()) {
-      await outbox.recordEvent(trx, {
-        merchantId: first.merchant_id,
-        type: 'wallet.updated' satisfies ReceivableEventType,
-        data: presentWallet(wallet),
-        now,
-      });
-    }
+    await recordWalletsUpdated(trx, outbox, first.merchant_id, posted.wallets.values(), now);
     return paid.length;
   });
 }

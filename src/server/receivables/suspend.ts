@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Posting } from '../ledger/accounts.js';
 import { postTransaction } from '../ledger/post.js';
-import { presentWallet } from '../wallets/present.js';
+import { recordWalletsUpdated } from '../wallets/events.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import type { ReceivableEventType } from './events.js';
 import { presentReceivable } from './present.js';
@@ -88,13 +88,6 @@ export async function moveHeldReceivables(
       now,
     });
   }
-  for (const wallet of posted?.wallets.values() ?? []) {
-    await outbox.recordEvent(trx, {
-      merchantId: first.merchant_id,
-      type: 'wallet.updated' satisfies ReceivableEventType,
-      data: presentWallet(wallet),
-      now,
-    });
-  }
+  await recordWalletsUpdated(trx, outbox, first.merchant_id, posted?.wallets.values() ?? [], now);
   return moved.length;
 }

@@ -1,8 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { WalletRow } from '../ledger/post.js';
-import type { ReceivableEventType } from '../receivables/events.js';
-import { presentWallet } from '../wallets/present.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import { presentWithdrawal } from './present.js';
 import type { Withdrawal } from './service.js';
@@ -36,22 +33,4 @@ export function recordWithdrawalEvent(
     data: presentWithdrawal(withdrawal),
     now,
   });
-}
-
-/** Records `wallet.updated` for each wallet a withdrawal's ledger transaction changed. */
-export async function recordWalletsUpdated(
-  trx: Kysely<Database>,
-  outbox: Outbox,
-  merchantId: string,
-  wallets: Iterable<WalletRow>,
-  now: Date,
-) {
-  for (const wallet of wallets) {
-    await outbox.recordEvent(trx, {
-      merchantId,
-      type: 'wallet.updated' satisfies ReceivableEventType,
-      data: presentWallet(wallet),
-      now,
-    });
-  }
 }

@@ -9,6 +9,7 @@ import type { Owner, Posting } from '../ledger/accounts.js';
 import { Overdraft } from '../ledger/errors.js';
 import { findWallet, postTransaction } from '../ledger/post.js';
 import { getPricing } from '../pricing/service.js';
+import { recordWalletsUpdated } from '../wallets/events.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import {
   alreadyPending,
@@ -21,7 +22,7 @@ import {
   submerchantBlocked,
   submerchantNotActive,
 } from './errors.js';
-import { recordWalletsUpdated, recordWithdrawalEvent } from './events.js';
+import { recordWithdrawalEvent } from './events.js';
 import type { WithdrawalsTable } from './table.js';
 
 export const WITHDRAWAL_STATUSES = [
