@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { type ListFilters, paginate } from '../db/lists.js';
 import { RECEIVABLE_STATUSES, type ReceivableStatus } from './rules.js';
@@ -44,25 +44,36 @@ export async function listReceivables(
 }
 
 /**
- * The total of a list filtered at most by status and submerchant, read from the counts the store keeps
- * (migration 0069) in O(1) instead of counting up to every receivable of the merchant. Other filters (a charge,
- * dates, a search) select through their indexes and are counted (docs/decisions/receivable-list-totals.md).
+ * The total of a list, read from the counts the store keeps (migrations 0069 and 0072) instead of counting the
+ * matches: one row per (merchant, recipient), or one per day of a range of payment dates or of creation dates,
+ * summed (a few hundred rows at most, where the count read every match's index entry). A charge, a search, or both
+ * kinds of date at once select through their indexes and are counted (docs/decisions/receivable-list-totals.md).
  */
 function keptTotal(db: Kysely<Database>, merchantId: string, filters: ReceivableListFilters) {
   const { chargeId, paymentDateFrom, paymentDateTo, dateFrom, dateTo, search } = filters;
-  if (chargeId || paymentDateFrom || paymentDateTo || dateFrom || dateTo || search) return undefined;
+  const byPayment = paymentDateFrom !== undefined || paymentDateTo !== undefined;
+  const byCreation = dateFrom !== undefined || dateTo !== undefined;
+  if (chargeId || search || (byPayment && byCreation)) return undefined;
+  const [table, day, from, to] = byPayment
+    ? (['receivable_payment_day_counts', 'payment_date', paymentDateFrom, paymentDateTo] as const)
+    : byCreation
+      ? (['receivable_creation_day_counts', 'created_on', dateFrom, dateTo] as const)
+      : (['receivable_counts', undefined, undefined, undefined] as const);
+  const statuses = filters.status ? [filters.status as ReceivableStatus] : RECEIVABLE_STATUSES;
   return async () => {
-    const counts = await db
-      .selectFrom('receivable_counts')
-      .select(RECEIVABLE_STATUSES)
+    let query = db
+      .selectFrom(table)
+      .select(
+        sql<string | number | null>`sum(${sql.join(
+          statuses.map((s) => sql.ref(s)),
+          sql` + `,
+        )})`.as('total'),
+      )
       .where('merchant_id', '=', merchantId)
-      .where('recipient_id', '=', filters.submerchantId ?? '')
-      .executeTakeFirst();
-    if (!counts) return 0;
-    const status = filters.status as ReceivableStatus | undefined;
-    return status
-      ? Number(counts[status])
-      : RECEIVABLE_STATUSES.reduce((sum, each) => sum + Number(counts[each]), 0);
+      .where('recipient_id', '=', filters.submerchantId ?? '');
+    if (day && from) query = query.where(sql.ref(day), '>=', from);
+    if (day && to) query = query.where(sql.ref(day), '<=', to);
+    return Number((await query.executeTakeFirst())?.total ?? 0);
   };
 }
 
