@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../db/database.js';
-import { type ListFilters, paginate } from '../db/lists.js';
+import { type ListFilters, paginate, pagination } from '../db/lists.js';
+import { countsPerPaymentDay, mergeable, newestOfDays, worthMerging } from './payment-days.js';
 import { RECEIVABLE_STATUSES, type ReceivableStatus } from './rules.js';
 import type { ReceivablesTable } from './table.js';
 
@@ -20,9 +21,10 @@ const COLUMNS = {
   status: 'status',
   search: ['id', 'charge_id'],
   searchStoredLowerCase: true,
-  // A seller's month of payment dates is a range of its index sorted for the page: sort the index entries only.
-  pageByIds: true,
 };
+// A range of payment dates that cannot be merged from its days (payment-days.ts) is a range of its index sorted for
+// the page: sort the index entries only. Every other list reads an index in creation order, and its rows at once.
+const PAYMENT_RANGE_COLUMNS = { ...COLUMNS, pageByIds: true };
 
 /** A merchant's receivables, newest first, with the list's filters. */
 export async function listReceivables(
@@ -33,12 +35,28 @@ export async function listReceivables(
   let query = db.selectFrom('receivables').selectAll().where('merchant_id', '=', merchantId);
   if (filters.chargeId) query = query.where('charge_id', '=', filters.chargeId);
   if (filters.submerchantId) query = query.where('recipient_id', '=', filters.submerchantId);
-  if (filters.paymentDateFrom && filters.paymentDateFrom === filters.paymentDateTo) {
+  const { paymentDateFrom: from, paymentDateTo: to } = filters;
+  if (from && from === to) {
     // One day: equality, so that the payment date's index (… payment_date, created_at, id) gives the page in order.
-    query = query.where('payment_date', '=', filters.paymentDateFrom);
+    query = query.where('payment_date', '=', from);
   } else {
-    if (filters.paymentDateFrom) query = query.where('payment_date', '>=', filters.paymentDateFrom);
-    if (filters.paymentDateTo) query = query.where('payment_date', '<=', filters.paymentDateTo);
+    if (from) query = query.where('payment_date', '>=', from);
+    if (to) query = query.where('payment_date', '<=', to);
+  }
+  if ((from || to) && from !== to) {
+    if (!mergeable(db, filters)) {
+      return paginate(query, filters, PAYMENT_RANGE_COLUMNS, keptTotal(db, merchantId, filters));
+    }
+    const days = await countsPerPaymentDay(db, merchantId, filters);
+    const total = days.reduce((sum, day) => sum + day.count, 0);
+    if (!worthMerging(days, total)) return paginate(query, filters, PAYMENT_RANGE_COLUMNS, async () => total);
+    const rows = await newestOfDays(
+      db,
+      merchantId,
+      filters,
+      days.map((day) => day.day),
+    );
+    return { rows, pagination: pagination(filters, total) };
   }
   return paginate(query, filters, COLUMNS, keptTotal(db, merchantId, filters));
 }
