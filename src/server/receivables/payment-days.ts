@@ -7,7 +7,10 @@ import type { Receivable, ReceivableListFilters } from './service.js';
 const DEEPEST_MERGED = 500;
 /** Each day costs an index descent: longer ranges are sorted. */
 const MOST_MERGED_DAYS = 100;
-/** Below this many matches sorting their index entries costs less than merging (measured: about a millisecond). */
+/**
+ * Below this many matches, sorting their index entries costs no more than merging: the merge costs about a
+ * millisecond whatever the range holds, the sort of 1,300 entries as much (PostgreSQL, 200,000 rows).
+ */
 const FEWEST_MERGED = 2_000;
 
 /**

@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { type ListFilters, paginate, pagination } from '../db/lists.js';
 import { countsPerPaymentDay, mergeable, newestOfDays, worthMerging } from './payment-days.js';
@@ -43,22 +43,33 @@ export async function listReceivables(
     if (from) query = query.where('payment_date', '>=', from);
     if (to) query = query.where('payment_date', '<=', to);
   }
-  if ((from || to) && from !== to) {
-    if (!mergeable(db, filters)) {
-      return paginate(query, filters, PAYMENT_RANGE_COLUMNS, keptTotal(db, merchantId, filters));
-    }
-    const days = await countsPerPaymentDay(db, merchantId, filters);
-    const total = days.reduce((sum, day) => sum + day.count, 0);
-    if (!worthMerging(days, total)) return paginate(query, filters, PAYMENT_RANGE_COLUMNS, async () => total);
-    const rows = await newestOfDays(
-      db,
-      merchantId,
-      filters,
-      days.map((day) => day.day),
-    );
-    return { rows, pagination: pagination(filters, total) };
-  }
+  if ((from || to) && from !== to) return listPaymentRange(db, merchantId, query, filters);
   return paginate(query, filters, COLUMNS, keptTotal(db, merchantId, filters));
+}
+
+/**
+ * A range of payment dates: its total is the sum of its days' kept counts; a busy range's page is merged from its
+ * days where the store can (payment-days.ts), otherwise its index entries are sorted for the page.
+ */
+async function listPaymentRange(
+  db: Kysely<Database>,
+  merchantId: string,
+  query: SelectQueryBuilder<Database, 'receivables', Receivable>,
+  filters: ReceivableListFilters,
+) {
+  if (!mergeable(db, filters)) {
+    return paginate(query, filters, PAYMENT_RANGE_COLUMNS, keptTotal(db, merchantId, filters));
+  }
+  const days = await countsPerPaymentDay(db, merchantId, filters);
+  const total = days.reduce((sum, day) => sum + day.count, 0);
+  if (!worthMerging(days, total)) return paginate(query, filters, PAYMENT_RANGE_COLUMNS, async () => total);
+  const rows = await newestOfDays(
+    db,
+    merchantId,
+    filters,
+    days.map((day) => day.day),
+  );
+  return { rows, pagination: pagination(filters, total) };
 }
 
 /**
