@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useId, useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
 import { formatTime, t } from '../i18n/index.js';
 import {
@@ -18,7 +18,7 @@ import {
   useLoad,
 } from '../ui.js';
 import type { ActorNames, SubmerchantDetail, SubmerchantDocument } from './submerchant-view.js';
-import { documentType, SubmerchantView } from './submerchant-view.js';
+import { documentType, SubmerchantList, SubmerchantView } from './submerchant-view.js';
 
 /** How long a submerchant has waited: minutes, then hours, then days. */
 export function formatWait(fromIso: string, now = Date.now()): string {
@@ -80,6 +80,16 @@ export function ReviewQueuePage() {
   );
 }
 
+/** Every merchant's submerchants, to open any of them (to block one that is active, say). */
+export function OperatorSubmerchantsPage() {
+  return (
+    <Page title={t.submerchants.title}>
+      <p>{t.operator.submerchantsIntro}</p>
+      <SubmerchantList source="/v1/operator/submerchants" href={(id) => `/review/${id}`} />
+    </Page>
+  );
+}
+
 /** A decision that needs a reason (reject a document or the submerchant): a dialog with a required text. */
 export function ReasonDialog(props: {
   title: string | null;
@@ -89,6 +99,13 @@ export function ReasonDialog(props: {
   confirmLabel?: string;
 }) {
   const [reason, setReason] = useState('');
+  // Set when the decision was confirmed without a reason: the dialog stays open and says what is missing.
+  const [missing, setMissing] = useState(false);
+  const errorId = useId();
+  const reset = () => {
+    setReason('');
+    setMissing(false);
+  };
   return (
     <Confirm
       open={props.title !== null}
@@ -96,19 +113,37 @@ export function ReasonDialog(props: {
       confirmLabel={props.confirmLabel ?? t.operator.reject}
       danger
       onCancel={() => {
-        setReason('');
+        reset();
         props.onCancel();
       }}
       onConfirm={() => {
-        if (!reason.trim()) return;
+        if (!reason.trim()) {
+          setMissing(true);
+          return;
+        }
         props.onSubmit(reason.trim());
-        setReason('');
+        reset();
       }}
     >
       <label class="stack">
         {t.operator.reason}
-        <textarea required rows={3} value={reason} onInput={(e) => setReason(inputValue(e))} />
+        <textarea
+          required
+          rows={3}
+          value={reason}
+          aria-invalid={missing}
+          aria-describedby={missing ? errorId : undefined}
+          onInput={(e) => {
+            setReason(inputValue(e));
+            setMissing(false);
+          }}
+        />
       </label>
+      {missing && (
+        <span id={errorId} class="field-error">
+          {t.operator.reasonRequired}
+        </span>
+      )}
     </Confirm>
   );
 }
@@ -136,12 +171,16 @@ export function ReviewPage(props: { id: string }) {
   const [rejecting, setRejecting] = useState<Rejecting>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const action = useAction();
-  const decide = (path: string, done: string, body?: unknown) =>
-    action.run(async () => {
+  const decide = async (path: string, done: string, body?: unknown) => {
+    setNotice(null);
+    await action.run(async () => {
       await call('POST', `${base}${path}`, body);
       setNotice(done);
-      detail.reload();
     });
+    // Refused or not, the page then shows the submerchant as it is now: a decision refused as not allowed in
+    // its current state (another tab blocked it meanwhile) shows that state beside the error.
+    detail.reload();
+  };
   const documentActions = (doc: SubmerchantDocument) => (
     <div class="actions compact">
       {doc.status === 'pending' && (

@@ -2,6 +2,7 @@ export const operator = {
   queueTitle: 'Review queue',
   queueIntro: 'Submerchants waiting for review, the longest waiting first.',
   queueEmpty: 'Nothing waits for review.',
+  submerchantsIntro: "Every merchant's submerchants: open one to review, block or unblock it.",
   queueHead: {
     submerchant: 'Submerchant',
     merchant: 'Merchant',
@@ -11,6 +12,7 @@ export const operator = {
   },
   reject: 'Reject',
   reason: 'Reason (the merchant sees it)',
+  reasonRequired: 'Write the reason: the merchant reads it.',
   approve: 'Approve',
   expire: 'Expire',
   approveDocument: (type: string, id: string) => `Approve ${type} ${id}`,
@@ -33,7 +35,7 @@ export const operator = {
   unblock: 'Unblock',
   blockTitle: 'Block the submerchant? Its waiting receivables are suspended until you unblock it.',
   blockedSince: (at: string, reason: string) =>
-    `Blocked since ${at}: ${reason}. Its receivables are suspended; withdrawals, anticipations and new split shares are refused.`,
+    `Blocked since ${at}: its receivables are suspended; withdrawals, anticipations and new split shares are refused. Reason: ${reason}`,
   submerchantBlocked: 'Submerchant blocked.',
   submerchantUnblocked: 'Submerchant unblocked: its receivables wait for their dates again.',
   merchantsTitle: 'Merchants',

@@ -4,6 +4,7 @@ export const operator: Messages['operator'] = {
   queueTitle: 'Fila de análise',
   queueIntro: 'Subcontas aguardando análise, as que esperam há mais tempo primeiro.',
   queueEmpty: 'Nada aguarda análise.',
+  submerchantsIntro: 'As subcontas de todos os lojistas: abra uma para analisar, bloquear ou desbloquear.',
   queueHead: {
     submerchant: 'Subconta',
     merchant: 'Lojista',
@@ -13,6 +14,7 @@ export const operator: Messages['operator'] = {
   },
   reject: 'Rejeitar',
   reason: 'Motivo (o lojista o vê)',
+  reasonRequired: 'Escreva o motivo: o lojista o lê.',
   approve: 'Aprovar',
   expire: 'Expirar',
   approveDocument: (type, id) => `Aprovar ${type} ${id}`,
@@ -35,7 +37,7 @@ export const operator: Messages['operator'] = {
   unblock: 'Desbloquear',
   blockTitle: 'Bloquear a subconta? Seus recebíveis pendentes ficam suspensos até o desbloqueio.',
   blockedSince: (at: string, reason: string) =>
-    `Bloqueada desde ${at}: ${reason}. Seus recebíveis estão suspensos; saques, antecipações e novas divisões são recusados.`,
+    `Bloqueada desde ${at}: seus recebíveis estão suspensos; saques, antecipações e novas divisões são recusados. Motivo: ${reason}`,
   submerchantBlocked: 'Subconta bloqueada.',
   submerchantUnblocked: 'Subconta desbloqueada: seus recebíveis voltam a aguardar suas datas.',
   merchantsTitle: 'Lojistas',
