@@ -81,6 +81,8 @@ test.describe('in pt-BR, the default', () => {
     browser,
     vigia,
   }) => {
+    // Two users signed in (scrypt), two browsers and nine axe runs on a 2-core machine: more than the usual 120 s.
+    test.setTimeout(240_000);
     const op = ptBR.operator;
     const shop = newMerchant(vigia, 'Feira da Praça');
     const seller = (await activeSubmerchant(vigia, 'Banca da Rosa', shop)).id;
