@@ -1,7 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { messages as en } from '../../src/dashboard/src/i18n/en/index.js';
+import { operator as opEn } from '../../src/dashboard/src/i18n/en/operator.js';
 import { messages as ptBR } from '../../src/dashboard/src/i18n/pt-BR/index.js';
 import { money as moneyPtBR } from '../../src/dashboard/src/i18n/pt-BR/money.js';
+import { operator as opPtBR } from '../../src/dashboard/src/i18n/pt-BR/operator.js';
 import {
   activeSubmerchant,
   DASHBOARD,
@@ -83,7 +85,7 @@ test.describe('in pt-BR, the default', () => {
   }) => {
     // Two users signed in (scrypt), two browsers and nine axe runs on a 2-core machine: more than the usual 120 s.
     test.setTimeout(240_000);
-    const op = ptBR.operator;
+    const op = opPtBR;
     const shop = newMerchant(vigia, 'Feira da Praça');
     const seller = (await activeSubmerchant(vigia, 'Banca da Rosa', shop)).id;
     const charge = await makeCharge(vigia, shop, {
@@ -118,15 +120,15 @@ test.describe('in pt-BR, the default', () => {
     // Blocking asks for the reason the merchant will read: none, or only spaces, is refused in place.
     await page.getByRole('button', { name: op.block, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: op.blockTitle });
-    const reason = dialog.getByLabel(op.reason);
+    const reason = dialog.getByLabel(ptBR.queue.reason);
     await dialog.getByRole('button', { name: op.block, exact: true }).click();
-    await expect(dialog.getByText(op.reasonRequired)).toBeVisible();
+    await expect(dialog.getByText(ptBR.queue.reasonRequired)).toBeVisible();
     await expect(reason).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page);
     await reason.fill('   ');
-    await expect(dialog.getByText(op.reasonRequired)).toHaveCount(0);
+    await expect(dialog.getByText(ptBR.queue.reasonRequired)).toHaveCount(0);
     await dialog.getByRole('button', { name: op.block, exact: true }).click();
-    await expect(dialog.getByText(op.reasonRequired)).toBeVisible();
+    await expect(dialog.getByText(ptBR.queue.reasonRequired)).toBeVisible();
     await expect(dialog).toBeVisible();
     const untouched = await vigia.api('GET', `/v1/submerchants/${seller}`, shop.secret_key);
     expect(untouched).toMatchObject({ blocked: false, blocked_at: null, block_reason: null });
@@ -228,7 +230,7 @@ test('two tabs: the second block (or unblock) is refused by the API, and the pag
   page,
   vigia,
 }) => {
-  const op = en.operator;
+  const op = opEn;
   const shop = newMerchant(vigia, 'Two Tabs Market');
   const seller = (await activeSubmerchant(vigia, 'Stall Two', shop)).id;
   await vigia.createUser(page, ['operator-user', 'create'], 'tabs@platform.example');
@@ -243,7 +245,7 @@ test('two tabs: the second block (or unblock) is refused by the API, and the pag
   const block = async (tab: Page, why: string) => {
     await tab.getByRole('button', { name: op.block, exact: true }).click();
     const dialog = tab.getByRole('dialog', { name: op.blockTitle });
-    await dialog.getByLabel(op.reason).fill(why);
+    await dialog.getByLabel(en.queue.reason).fill(why);
     await dialog.getByRole('button', { name: op.block, exact: true }).click();
   };
   await block(page, 'Chargebacks from one card range.');

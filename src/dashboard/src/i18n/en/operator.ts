@@ -1,3 +1,4 @@
+/** The operator's pages' words: an area catalogue, loaded with their chunk (i18n/index.ts `loadArea`). */
 export const operator = {
   queueTitle: 'Review queue',
   queueIntro: 'Submerchants waiting for review, the longest waiting first.',
@@ -10,9 +11,6 @@ export const operator = {
     submitted: 'Submitted',
     waiting: 'Waiting',
   },
-  reject: 'Reject',
-  reason: 'Reason (the merchant sees it)',
-  reasonRequired: 'Write the reason: the merchant reads it.',
   approve: 'Approve',
   expire: 'Expire',
   approveDocument: (type: string, id: string) => `Approve ${type} ${id}`,
@@ -44,9 +42,6 @@ export const operator = {
   saveLimits: 'Save limits',
   pricingOf: (name: string) => `Pricing of ${name}`,
   limitsSaved: (name: string) => `Rate limits of ${name} saved.`,
-  wait: {
-    minutes: (m: number) => `${m} min`,
-    hours: (h: number, m: number) => `${h} h ${m} min`,
-    days: (d: number) => `${d} days`,
-  },
 };
+
+export type OperatorMessages = typeof operator;

@@ -1,6 +1,6 @@
-import type { Messages } from '../en/index.js';
+import type { OperatorMessages } from '../en/operator.js';
 
-export const operator: Messages['operator'] = {
+export const operator: OperatorMessages = {
   queueTitle: 'Fila de análise',
   queueIntro: 'Subcontas aguardando análise, as que esperam há mais tempo primeiro.',
   queueEmpty: 'Nada aguarda análise.',
@@ -12,9 +12,6 @@ export const operator: Messages['operator'] = {
     submitted: 'Enviada em',
     waiting: 'Esperando há',
   },
-  reject: 'Rejeitar',
-  reason: 'Motivo (o lojista o vê)',
-  reasonRequired: 'Escreva o motivo: o lojista o lê.',
   approve: 'Aprovar',
   expire: 'Expirar',
   approveDocument: (type, id) => `Aprovar ${type} ${id}`,
@@ -50,9 +47,4 @@ export const operator: Messages['operator'] = {
   saveLimits: 'Salvar limites',
   pricingOf: (name) => `Tarifas de ${name}`,
   limitsSaved: (name) => `Limites de requisições de ${name} salvos.`,
-  wait: {
-    minutes: (m) => `${m} min`,
-    hours: (h, m) => `${h} h ${m} min`,
-    days: (d) => `${d} dias`,
-  },
 };
