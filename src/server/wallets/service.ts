@@ -1,6 +1,8 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { newId } from '../core/ids.js';
+import { batchedById } from '../db/batched-read.js';
 import type { Database } from '../db/database.js';
+import { dialectOf } from '../db/dialect.js';
 import { type ListFilters, paginate } from '../db/lists.js';
 import { prepared } from '../db/prepared.js';
 import type { WalletRow } from '../ledger/post.js';
@@ -37,22 +39,36 @@ export function listWallets(db: Kysely<Database>, merchantId: string, filters: L
   });
 }
 
-/** A wallet read is one row on a hot read route: prepared (db/prepared.ts), not built on every request. */
-const walletById = prepared((db: Kysely<Database>, value) =>
+/**
+ * The wallets of the reads that arrive together (db/batched-read.ts), in one prepared statement whatever their
+ * count: the ids are one parameter, an array on PostgreSQL and a JSON array on SQLite.
+ */
+const walletsByIds = prepared((db: Kysely<Database>, value) =>
   db
     .selectFrom('wallets')
     .selectAll()
-    .where('id', '=', value('id'))
-    .where('merchant_id', '=', value('merchantId')),
+    .where(({ ref }) =>
+      dialectOf(db) === 'postgres'
+        ? sql<boolean>`${ref('id')} = any(${value('ids')}::text[])`
+        : sql<boolean>`${ref('id')} in (select value from json_each(${value('ids')}))`,
+    ),
 );
 
+const walletById = batchedById(async (db: Kysely<Database>, ids: string[]) => {
+  const { rows } = await walletsByIds(db, {
+    ids: dialectOf(db) === 'postgres' ? ids : JSON.stringify(ids),
+  });
+  return rows;
+});
+
+/** A wallet of the merchant's, read fresh on every call: reads that arrive together share one statement. */
 export async function getWallet(
   db: Kysely<Database>,
   merchantId: string,
   id: string,
 ): Promise<Wallet | undefined> {
-  const { rows } = await walletById(db, { id, merchantId });
-  return rows[0];
+  const wallet = await walletById(db, id);
+  return wallet?.merchant_id === merchantId ? wallet : undefined;
 }
 
 /** A wallet's postings, newest first (the ledger's order: version, then place in the transaction). */
