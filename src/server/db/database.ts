@@ -14,7 +14,12 @@ import type { LedgerPostingsTable, LedgerTransactionsTable, WalletsTable } from 
 import type { MerchantPreviousKeysTable, MerchantsTable } from '../merchants/table.js';
 import type { OperatorKeysTable } from '../operators/table.js';
 import type { MerchantPricingTable } from '../pricing/table.js';
-import type { ReceivableCountsTable, ReceivablesTable } from '../receivables/table.js';
+import type {
+  ReceivableCountsTable,
+  ReceivableCreationDayCountsTable,
+  ReceivablePaymentDayCountsTable,
+  ReceivablesTable,
+} from '../receivables/table.js';
 import type {
   CardVelocityLocksTable,
   DeviceGraphTable,
@@ -81,6 +86,8 @@ export interface Database {
   merchant_pricing: MerchantPricingTable;
   receivables: ReceivablesTable;
   receivable_counts: ReceivableCountsTable;
+  receivable_payment_day_counts: ReceivablePaymentDayCountsTable;
+  receivable_creation_day_counts: ReceivableCreationDayCountsTable;
   anticipations: AnticipationsTable;
   anticipatable_dates: AnticipatableDatesTable;
   withdrawals: WithdrawalsTable;

@@ -38,3 +38,16 @@ export interface ReceivableCountsTable {
   canceled: number;
   suspended: number;
 }
+
+/**
+ * How many receivables a merchant has per status on each day (migration 0072), per recipient and for all of them
+ * (`recipient_id = ''`): the list sums a range's days for its `total` (receivables/service.ts).
+ */
+export interface ReceivablePaymentDayCountsTable extends ReceivableCountsTable {
+  payment_date: string;
+}
+
+/** The same per UTC day of creation (`created_on`: the first ten characters of `created_at`). */
+export interface ReceivableCreationDayCountsTable extends ReceivableCountsTable {
+  created_on: string;
+}

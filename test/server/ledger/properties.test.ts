@@ -15,6 +15,7 @@ import {
 } from '../../helpers/app.js';
 import { chargeBody, createToken, postCharge } from '../../helpers/charges.js';
 import { marketplace } from '../../helpers/money.js';
+import { keptCountsDrift } from '../../helpers/receivable-counts.js';
 import { client, newCnpj } from '../../helpers/submerchants.js';
 import {
   bankAccount,
@@ -420,6 +421,8 @@ describe.each(DIALECTS)('%s: the ledger under random sequences', (dialect) => {
   async function checkInvariants(): Promise<void> {
     const db = app.store.db;
     expect(await verifyLedger(db)).toEqual([]);
+    // The receivables list's kept counts (per recipient, payment day and creation day) are the real counts.
+    expect(await keptCountsDrift(db)).toEqual([]);
     const total = await db
       .selectFrom('ledger_postings')
       .select(sql<number>`coalesce(sum(amount), 0)`.as('total'))

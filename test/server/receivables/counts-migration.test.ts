@@ -82,6 +82,64 @@ describe.each(DIALECTS)('%s: migration 0069 counts the receivables that exist', 
   });
 });
 
+describe.each(DIALECTS)('%s: migration 0072 counts the receivables that exist per day', (dialect) => {
+  it('backfills the counts of every merchant, recipient and day, which the triggers then keep', async () => {
+    const store = openStore<Database>(await freshDatabaseUrl(dialect));
+    try {
+      const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0072'));
+      await migrateToLatest(store.db, before);
+      const [merchant, seller] = [randomUUID(), randomUUID()];
+      const on = (status: ReceivablesTable['status'], payment: string, created: string) => ({
+        ...receivable(merchant, seller, status),
+        payment_date: payment,
+        created_at: created,
+      });
+      await store.db
+        .insertInto('receivables')
+        .values([
+          on('paid', '2026-12-21', '2026-11-21T23:59:59.999Z'),
+          on('waiting_funds', '2026-12-21', '2026-11-22T00:00:00.000Z'),
+          on('waiting_funds', '2026-12-22', '2026-11-22T12:00:00.000Z'),
+        ])
+        .execute();
+      await migrateToLatest(store.db, migrations);
+      await store.db
+        .insertInto('receivables')
+        .values(on('waiting_funds', '2026-12-22', '2026-11-22T23:00:00.000Z'))
+        .execute();
+      const payment = await store.db
+        .selectFrom('receivable_payment_day_counts')
+        .select(['recipient_id', 'payment_date as day', 'waiting_funds', 'paid'])
+        .execute();
+      const created = await store.db
+        .selectFrom('receivable_creation_day_counts')
+        .select(['recipient_id', 'created_on as day', 'waiting_funds', 'paid'])
+        .execute();
+      const row = (recipient: string, day: string, waiting: number, paid: number) =>
+        [recipient === '' ? 'all' : 'seller', day, waiting, paid].join(' ');
+      const rows = (counts: Record<string, unknown>[]) =>
+        counts
+          .map((count) =>
+            row(
+              count.recipient_id as string,
+              count.day as string,
+              Number(count.waiting_funds),
+              Number(count.paid),
+            ),
+          )
+          .sort();
+      const both = (day: string, waiting: number, paid: number) => [
+        row('', day, waiting, paid),
+        row(seller, day, waiting, paid),
+      ];
+      expect(rows(payment)).toEqual([...both('2026-12-21', 1, 1), ...both('2026-12-22', 2, 0)].sort());
+      expect(rows(created)).toEqual([...both('2026-11-21', 0, 1), ...both('2026-11-22', 3, 0)].sort());
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 function numbers(count: Record<string, unknown>) {
   return Object.fromEntries(
     ['waiting_funds', 'paid', 'prepaid', 'canceled', 'suspended'].map((key) => [key, Number(count[key])]),

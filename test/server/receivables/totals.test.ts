@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { advanceAnticipations } from '../../../src/server/anticipations/pay.js';
 import type { VigiaApp } from '../../../src/server/app.js';
 import { getCharge } from '../../../src/server/charges/service.js';
 import { bookChargeback } from '../../../src/server/receivables/book.js';
+import { addDays } from '../../../src/server/receivables/calendar.js';
 import { RECEIVABLE_STATUSES } from '../../../src/server/receivables/rules.js';
 import {
   createTestMerchant,
@@ -14,6 +14,7 @@ import {
   type TestMerchant,
 } from '../../helpers/app.js';
 import { capturedCharge, marketplace, receivablesOf } from '../../helpers/money.js';
+import { keptCountsDrift } from '../../helpers/receivable-counts.js';
 import { client } from '../../helpers/submerchants.js';
 
 // Monday 23 November 2026, 09:00 in São Paulo: a business day.
@@ -37,32 +38,98 @@ describe.each(DIALECTS)(
       expect(pricing.status).toBe(200);
     }, 60_000);
 
-    /** What a COUNT(*) over the receivables finds for a status and a recipient (either may be absent). */
-    async function counted(status?: string, recipientId?: string): Promise<number> {
+    interface Filters {
+      status?: string;
+      recipient?: string;
+      paymentFrom?: string;
+      paymentTo?: string;
+      createdFrom?: string;
+      createdTo?: string;
+    }
+
+    /** What a COUNT(*) over the receivables finds for the list's filters (days of creation are UTC instants). */
+    async function counted(filters: Filters = {}): Promise<number> {
       let query = app.store.db
         .selectFrom('receivables')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('merchant_id', '=', merchant.id);
+      const { status, recipient, paymentFrom, paymentTo, createdFrom, createdTo } = filters;
       if (status) query = query.where('status', '=', status as never);
-      if (recipientId) query = query.where('recipient_id', '=', recipientId);
+      if (recipient) query = query.where('recipient_id', '=', recipient);
+      if (paymentFrom) query = query.where('payment_date', '>=', paymentFrom);
+      if (paymentTo) query = query.where('payment_date', '<=', paymentTo);
+      if (createdFrom) query = query.where('created_at', '>=', `${createdFrom}T00:00:00.000Z`);
+      if (createdTo) query = query.where('created_at', '<', `${addDays(createdTo, 1)}T00:00:00.000Z`);
       return Number((await query.executeTakeFirstOrThrow()).count);
     }
 
-    /** Every total the kept counts answer (no filter, each status, each recipient, each pair) is the count. */
+    /** The distinct values of a day column of the merchant's receivables, sorted. */
+    async function daysOf(column: 'payment_date' | 'created_at'): Promise<string[]> {
+      const rows = await app.store.db
+        .selectFrom('receivables')
+        .select(column)
+        .where('merchant_id', '=', merchant.id)
+        .execute();
+      return [...new Set(rows.map((row) => (row[column] as string).slice(0, 10)))].sort();
+    }
+
+    /**
+     * Ranges of payment dates and of creation days that the merchant's receivables make interesting: one day,
+     * part of them, open at either end, beyond every receivable, and both kinds at once.
+     */
+    async function dateRanges(): Promise<Filters[]> {
+      const paid = await daysOf('payment_date');
+      const created = await daysOf('created_at');
+      const [p0, pMid, pLast] = [paid[0]!, paid[Math.floor(paid.length / 2)]!, paid[paid.length - 1]!];
+      const [c0, cLast] = [created[0]!, created[created.length - 1]!];
+      return [
+        {},
+        { paymentFrom: p0, paymentTo: p0 },
+        { paymentFrom: pMid, paymentTo: pMid },
+        { paymentFrom: addDays(p0, 1), paymentTo: pMid },
+        { paymentFrom: pMid },
+        { paymentTo: pMid },
+        { paymentFrom: addDays(pLast, 1) },
+        { createdFrom: c0, createdTo: c0 },
+        { createdFrom: c0, createdTo: cLast },
+        { createdFrom: cLast },
+        { createdTo: c0 },
+        { createdFrom: addDays(cLast, 1) },
+        { createdFrom: c0, paymentFrom: pMid },
+      ];
+    }
+
+    const QUERY_NAMES = {
+      status: 'status',
+      recipient: 'submerchant_id',
+      paymentFrom: 'payment_date_from',
+      paymentTo: 'payment_date_to',
+      createdFrom: 'date_from',
+      createdTo: 'date_to',
+    } as const;
+
+    /**
+     * Every total the list answers (no filter, each status, each recipient, each range of payment or creation
+     * days, and their combinations) is the count.
+     */
     async function expectTotalsAreCounts() {
       const api = client(app, merchant.secret);
-      for (const recipient of [undefined, merchant.id, ...sellers]) {
-        for (const status of [undefined, ...RECEIVABLE_STATUSES]) {
-          const query = new URLSearchParams({ limit: '1' });
-          if (status) query.set('status', status);
-          if (recipient) query.set('submerchant_id', recipient);
-          const response = await api.get(`/v1/receivables?${query}`);
-          expect(response.status).toBe(200);
-          expect([status, recipient, response.body.pagination.total]).toEqual([
-            status,
-            recipient,
-            await counted(status, recipient),
-          ]);
+      for (const range of await dateRanges()) {
+        for (const recipient of [undefined, merchant.id, ...sellers]) {
+          for (const status of [undefined, ...RECEIVABLE_STATUSES]) {
+            const filters: Filters = { ...range, status, recipient };
+            const query = new URLSearchParams({ limit: '1' });
+            for (const [key, name] of Object.entries(QUERY_NAMES)) {
+              const value = filters[key as keyof Filters];
+              if (value) query.set(name, value);
+            }
+            const response = await api.get(`/v1/receivables?${query}`);
+            expect(response.status).toBe(200);
+            expect([query.toString(), response.body.pagination.total]).toEqual([
+              query.toString(),
+              await counted(filters),
+            ]);
+          }
         }
       }
     }
@@ -72,10 +139,16 @@ describe.each(DIALECTS)(
       { submerchant_id: sellers[1], type: 'flat', amount: 5_000, liable: true },
     ];
 
-    it('after bookings, a settlement, a refund, an anticipation and a chargeback', {
+    it('after bookings, a settlement, a refund, an anticipation, a chargeback, a block and an unblock', {
       timeout: 120_000,
     }, async () => {
       const api = client(app, merchant.secret);
+      // Two charges on either side of a midnight (UTC), so that days of creation differ at their very edges.
+      for (const instant of ['2026-11-21T23:59:59.999Z', '2026-11-22T00:00:00.000Z']) {
+        clock.set(instant);
+        await capturedCharge(app, merchant, { amount: 10_000, installments: 1 });
+      }
+      clock.set(`${TODAY}T12:00:00.000Z`);
       const first = await capturedCharge(app, merchant, { amount: 90_000, installments: 3, split: split() });
       await capturedCharge(app, merchant, { amount: 40_000, installments: 6 });
       const refunded = await capturedCharge(app, merchant, {
@@ -84,7 +157,7 @@ describe.each(DIALECTS)(
         split: split(),
       });
       await expectTotalsAreCounts();
-      expect((await api.get('/v1/receivables?limit=1')).body.pagination.total).toBe(9 + 6 + 6);
+      expect((await api.get('/v1/receivables?limit=1')).body.pagination.total).toBe(1 + 1 + 9 + 6 + 6);
 
       const [firstDue] = (await receivablesOf(app, merchant, first.id)).map((r) => r.payment_date).sort();
       const settled = await api.post('/v1/test/settle', { until: firstDue });
@@ -120,6 +193,18 @@ describe.each(DIALECTS)(
       await app.store.db.transaction().execute((trx) => bookChargeback(trx, { charge, now: clock.now() }));
       await expectTotalsAreCounts();
       expect((await api.get('/v1/receivables?limit=1')).body.pagination.total).toBe(await counted());
+
+      // A block suspends the seller's waiting receivables, an unblock gives them back.
+      const operator = client(app, await createTestOperator(app));
+      const blocked = await operator.post(`/v1/operator/submerchants/${sellers[0]}/block`, {
+        reason: 'Suspected fraud ring: under investigation.',
+      });
+      expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
+      expect(await counted({ status: 'suspended', recipient: sellers[0] })).toBeGreaterThan(0);
+      await expectTotalsAreCounts();
+      expect((await operator.post(`/v1/operator/submerchants/${sellers[0]}/unblock`)).status).toBe(200);
+      expect(await counted({ status: 'suspended' })).toBe(0);
+      await expectTotalsAreCounts();
     });
 
     it('a day and a range of payment dates page newest first through every match, with the exact count', async () => {
@@ -146,7 +231,7 @@ describe.each(DIALECTS)(
       }
     });
 
-    it('a status changed by hand (SQL) and a receivable deleted are counted too', async () => {
+    it('a status, a payment date and a creation time changed by hand (SQL) and a receivable deleted are counted too', async () => {
       const [one] = await app.store.db
         .selectFrom('receivables')
         .select('id')
@@ -159,37 +244,30 @@ describe.each(DIALECTS)(
         .set({ status: 'suspended' })
         .where('id', '=', one!.id)
         .execute();
-      expect(await counted('suspended')).toBe(1);
+      expect(await counted({ status: 'suspended' })).toBe(1);
+      await expectTotalsAreCounts();
+      // Moved to another payment day and created a day earlier, at the last millisecond of that day.
+      await app.store.db
+        .updateTable('receivables')
+        .set({ payment_date: '2027-03-01', created_at: '2026-11-20T23:59:59.999Z' })
+        .where('id', '=', one!.id)
+        .execute();
+      expect(await counted({ createdFrom: '2026-11-20', createdTo: '2026-11-20' })).toBe(1);
+      await expectTotalsAreCounts();
+      // Several rows at once, across recipients and days.
+      await app.store.db
+        .updateTable('receivables')
+        .set({ payment_date: '2027-03-02' })
+        .where('merchant_id', '=', merchant.id)
+        .where('installment', '=', 2)
+        .execute();
       await expectTotalsAreCounts();
       await app.store.db.deleteFrom('receivables').where('id', '=', one!.id).execute();
       await expectTotalsAreCounts();
     });
 
-    it("the kept counts are every merchant's and recipient's counts, and another merchant sees none of them", async () => {
-      const sums = sql.raw(
-        RECEIVABLE_STATUSES.map(
-          (status) => `sum(case when status = '${status}' then 1 else 0 end) as ${status}`,
-        ).join(', '),
-      );
-      const real = await sql<Record<string, unknown>>`
-      select merchant_id, '' as recipient_id, ${sums} from receivables group by merchant_id
-      union all
-      select merchant_id, recipient_id, ${sums} from receivables group by merchant_id, recipient_id`.execute(
-        app.store.db,
-      );
-      const kept = await app.store.db.selectFrom('receivable_counts').selectAll().execute();
-      const key = (row: Record<string, unknown>) => `${row.merchant_id}/${row.recipient_id}`;
-      const numbers = (row: Record<string, unknown>) => Object.values(row).slice(2).map(Number);
-      const byKey = new Map(kept.map((row) => [key(row), numbers(row)]));
-      expect(real.rows.length).toBeGreaterThan(3);
-      for (const row of real.rows) expect([key(row), byKey.get(key(row))]).toEqual([key(row), numbers(row)]);
-      if (dialect === 'postgres') {
-        // Every change staged for the commit was added to the counts and removed.
-        const staged = await sql<{
-          count: number;
-        }>`select count(*) as count from receivable_count_changes`.execute(app.store.db);
-        expect(Number(staged.rows[0]!.count)).toBe(0);
-      }
+    it("the kept counts are every merchant's, recipient's and day's counts, and another merchant sees none of them", async () => {
+      expect(await keptCountsDrift(app.store.db)).toEqual([]);
 
       const stranger = client(app, (await createTestMerchant(app)).secret);
       const none = await stranger.get('/v1/receivables?status=waiting_funds');

@@ -51,6 +51,7 @@ import m0068 from './0068_ledger_transactions_source.js';
 import m0069 from './0069_receivable_counts.js';
 import m0070 from './0070_submerchant_block.js';
 import m0071 from './0071_anticipatable_dates.js';
+import m0072 from './0072_receivable_day_counts.js';
 
 /**
  * Applied in name order. A migration that has been applied anywhere is frozen: a change to the schema is a new
@@ -109,4 +110,5 @@ export const migrations: Record<string, Migration> = {
   '0069_receivable_counts': m0069,
   '0070_submerchant_block': m0070,
   '0071_anticipatable_dates': m0071,
+  '0072_receivable_day_counts': m0072,
 };
