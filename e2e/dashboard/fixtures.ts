@@ -162,11 +162,13 @@ export async function wordsOf(page: Page): Promise<Messages> {
   return (await page.locator('html').getAttribute('lang')) === 'en' ? en : ptBR;
 }
 
+/** Signs in on the sign-in page, in the language it speaks (the browser's). */
 export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto(DASHBOARD);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const words = (await wordsOf(page)).signIn;
+  await page.getByLabel(words.email).fill(email);
+  await page.getByLabel(words.password).fill(password);
+  await page.getByRole('button', { name: words.submit }).click();
 }
 
 /** A new owner of a merchant (the fixture's by default), made by the CLI and signed in: Home is open. */
@@ -224,15 +226,23 @@ const maria = (): Buyer => ({
   card: { number: freshCardNumber(), cvv: '123' },
 });
 
+/** A share of a charge for a submerchant (docs/money.md). */
+export interface Share {
+  submerchant_id: string;
+  type: 'flat' | 'percentage';
+  amount: number;
+}
+
 /**
  * A charge made as a checkout makes it (token and fraud session with the public key), without the profiler's
- * report: the analysis says review, which holds it (`in_review`). The fixture's merchant and Maria by default.
+ * report: the analysis says review, which holds it (`in_review`). The fixture's merchant and Maria by default,
+ * split when `split` names shares.
  */
 export async function holdCharge(
   vigia: Vigia,
-  options: { merchant?: Vigia['merchant']; buyer?: Buyer; amount?: number } = {},
+  options: { merchant?: Vigia['merchant']; buyer?: Buyer; amount?: number; split?: Share[] } = {},
 ): Promise<any> {
-  const { merchant = vigia.merchant, buyer = maria(), amount = 12_990 } = options;
+  const { merchant = vigia.merchant, buyer = maria(), amount = 12_990, split } = options;
   const { public_key: pk, secret_key: sk } = merchant;
   const ua = CHROME_UA;
   const token = await vigia.api('POST', '/v1/tokens', pk, {
@@ -265,12 +275,17 @@ export async function holdCharge(
     installments: 1,
     fraud_session_id: session.sessionId,
     customer: { name: buyer.name, email: buyer.email, document: buyer.document },
+    ...(split && { split }),
   });
 }
 
 /** A held charge the merchant approves: the dashboard shows a captured charge that keeps its reasons. */
-export async function makeCharge(vigia: Vigia, merchant: Vigia['merchant'] = vigia.merchant): Promise<any> {
-  const charge = await holdCharge(vigia, { merchant });
+export async function makeCharge(
+  vigia: Vigia,
+  merchant: Vigia['merchant'] = vigia.merchant,
+  options: { split?: Share[] } = {},
+): Promise<any> {
+  const charge = await holdCharge(vigia, { merchant, ...options });
   if (charge.status !== 'in_review') return charge;
   return vigia.api('POST', `/v1/charges/${charge.id}/review`, merchant.secret_key, {
     decision: 'approve',
@@ -292,9 +307,16 @@ const PARTNER_DOCUMENTS = [
 /** How many documents `readySubmerchant` uploads. */
 export const READY_DOCUMENTS = COMPANY_DOCUMENTS.length + PARTNER_DOCUMENTS.length;
 
-/** A company submerchant with everything review needs (representative, documents, address), still `pending`. */
-export async function readySubmerchant(vigia: Vigia, tradeName: string): Promise<{ id: string }> {
-  const sk = vigia.merchant.secret_key;
+/**
+ * A company submerchant with everything review needs (representative, documents, address), still `pending`; of
+ * the fixture's merchant unless told.
+ */
+export async function readySubmerchant(
+  vigia: Vigia,
+  tradeName: string,
+  merchant: Vigia['merchant'] = vigia.merchant,
+): Promise<{ id: string }> {
+  const sk = merchant.secret_key;
   const submerchant = await vigia.api(
     'POST',
     '/v1/submerchants',
@@ -314,4 +336,17 @@ export async function readySubmerchant(vigia: Vigia, tradeName: string): Promise
   }
   await vigia.api('POST', `${base}/addresses`, sk, addressBody({ is_primary: true }));
   return submerchant;
+}
+
+/** A submerchant of `merchant` that can take split shares: ready, submitted, and approved in test mode. */
+export async function activeSubmerchant(
+  vigia: Vigia,
+  tradeName: string,
+  merchant: Vigia['merchant'],
+): Promise<{ id: string }> {
+  const { id } = await readySubmerchant(vigia, tradeName, merchant);
+  await vigia.api('POST', `/v1/submerchants/${id}/submit-for-review`, merchant.secret_key);
+  const approved = await vigia.api('POST', `/v1/test/submerchants/${id}/approve`, merchant.secret_key);
+  expect(approved.status).toBe('active');
+  return { id };
 }

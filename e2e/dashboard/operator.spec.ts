@@ -44,7 +44,7 @@ test('the operator takes a submerchant from pending_review to active, document b
 test("the operator changes a merchant's rate limits", async ({ page, vigia }) => {
   await vigia.createUser(page, ['operator-user', 'create'], 'limits@platform.example');
   await signIn(page, 'limits@platform.example');
-  await page.getByRole('link', { name: 'Merchants' }).click();
+  await page.getByRole('link', { name: 'Merchants', exact: true }).click();
   const row = page.locator('tr', { hasText: vigia.merchant.id });
   await row.getByLabel('transactions').fill('250');
   await row.getByRole('button', { name: 'Save limits' }).click();

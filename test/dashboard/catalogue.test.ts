@@ -8,6 +8,7 @@ import { anticipations as enAnticipations } from '../../src/dashboard/src/i18n/e
 import { developers as enDevelopers } from '../../src/dashboard/src/i18n/en/developers.js';
 import { messages as enFrame } from '../../src/dashboard/src/i18n/en/index.js';
 import { money as enMoney } from '../../src/dashboard/src/i18n/en/money.js';
+import { operator as enOperator } from '../../src/dashboard/src/i18n/en/operator.js';
 import { risk as enRisk } from '../../src/dashboard/src/i18n/en/risk.js';
 import { team as enTeam } from '../../src/dashboard/src/i18n/en/team.js';
 import { withdrawals as enWithdrawals } from '../../src/dashboard/src/i18n/en/withdrawals.js';
@@ -16,6 +17,7 @@ import { anticipations as ptBRAnticipations } from '../../src/dashboard/src/i18n
 import { developers as ptBRDevelopers } from '../../src/dashboard/src/i18n/pt-BR/developers.js';
 import { messages as ptBRFrame } from '../../src/dashboard/src/i18n/pt-BR/index.js';
 import { money as ptBRMoney } from '../../src/dashboard/src/i18n/pt-BR/money.js';
+import { operator as ptBROperator } from '../../src/dashboard/src/i18n/pt-BR/operator.js';
 import { risk as ptBRRisk } from '../../src/dashboard/src/i18n/pt-BR/risk.js';
 import { team as ptBRTeam } from '../../src/dashboard/src/i18n/pt-BR/team.js';
 import { withdrawals as ptBRWithdrawals } from '../../src/dashboard/src/i18n/pt-BR/withdrawals.js';
@@ -37,6 +39,7 @@ const en = {
   team: enTeam,
   anticipations: enAnticipations,
   developers: enDevelopers,
+  operator: enOperator,
 };
 const ptBR = {
   ...ptBRFrame,
@@ -46,6 +49,7 @@ const ptBR = {
   team: ptBRTeam,
   anticipations: ptBRAnticipations,
   developers: ptBRDevelopers,
+  operator: ptBROperator,
 };
 const CATALOGUES = { en, 'pt-BR': ptBR } as const;
 

@@ -53,7 +53,7 @@ const pages = {
   withdrawals: () => withWords(import('./pages/withdrawals.js'), 'withdrawals'),
   developers: () => withWords(import('./pages/developers.js'), 'developers'),
   team: () => withWords(import('./pages/team.js'), 'team'),
-  operator: () => import('./pages/operator.js'),
+  operator: () => withWords(import('./pages/operator.js'), 'operator'),
   preferences: () => import('./pages/preferences.js'),
   reviews: () => import('./pages/reviews.js'),
   risk: () => withWords(import('./pages/risk.js'), 'risk'),
@@ -105,6 +105,7 @@ const MERCHANT_ROUTES: Route[] = [
 const OPERATOR_ROUTES: Route[] = [
   ['/', () => <Lazy load={pages.operator} view={(m) => <m.ReviewQueuePage />} />],
   ['/review/:id', (p) => <Lazy load={pages.operator} view={(m) => <m.ReviewPage id={p.id!} />} />],
+  ['/submerchants', () => <Lazy load={pages.operator} view={(m) => <m.OperatorSubmerchantsPage />} />],
   ['/bank-accounts', () => <Lazy load={pages.bankAccounts} view={(m) => <m.BankAccountQueuePage />} />],
   ['/anticipations', () => <Lazy load={pages.anticipations} view={(m) => <m.AnticipationQueuePage />} />],
   ['/charge-reviews', () => <Lazy load={pages.reviews} view={(m) => <m.OperatorChargeReviewsPage />} />],
@@ -136,6 +137,7 @@ const NAV: Record<'merchant' | 'operator', [string, NavKey][]> = {
   ],
   operator: [
     ['/', 'reviewQueue'],
+    ['/submerchants', 'submerchants'],
     ['/bank-accounts', 'bankAccounts'],
     ['/anticipations', 'anticipations'],
     ['/charge-reviews', 'chargeReviews'],

@@ -2,6 +2,7 @@ import type { AnticipationMessages } from './en/anticipations.js';
 import type { DeveloperMessages } from './en/developers.js';
 import type { Messages } from './en/index.js';
 import type { MoneyMessages } from './en/money.js';
+import type { OperatorMessages } from './en/operator.js';
 import type { RiskMessages } from './en/risk.js';
 import type { TeamMessages } from './en/team.js';
 import type { WithdrawalMessages } from './en/withdrawals.js';
@@ -32,6 +33,7 @@ type AreaMessages = {
   anticipations: AnticipationMessages;
   developers: DeveloperMessages;
   withdrawals: WithdrawalMessages;
+  operator: OperatorMessages;
 };
 const AREA_CATALOGUES: { [A in keyof AreaMessages]: Record<Locale, () => Promise<AreaMessages[A]>> } = {
   money: {
@@ -57,6 +59,10 @@ const AREA_CATALOGUES: { [A in keyof AreaMessages]: Record<Locale, () => Promise
   withdrawals: {
     'pt-BR': () => import('./pt-BR/withdrawals.js').then((module) => module.withdrawals),
     en: () => import('./en/withdrawals.js').then((module) => module.withdrawals),
+  },
+  operator: {
+    'pt-BR': () => import('./pt-BR/operator.js').then((module) => module.operator),
+    en: () => import('./en/operator.js').then((module) => module.operator),
   },
 };
 

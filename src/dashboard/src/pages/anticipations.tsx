@@ -18,7 +18,7 @@ import {
   useAction,
   useLoad,
 } from '../ui.js';
-import { ReasonDialog } from './operator.js';
+import { ReasonDialog } from './queue.js';
 
 export const ANTICIPATION_STATUSES = ['pending', 'approved', 'paid', 'refused', 'canceled'] as const;
 type Timeframe = 'start' | 'end';

@@ -16,7 +16,7 @@ import {
   useAction,
   useLoad,
 } from '../ui.js';
-import { ReasonDialog } from './operator.js';
+import { ReasonDialog } from './queue.js';
 
 export const BANK_ACCOUNT_STATUSES = ['pending_verification', 'verified', 'rejected'] as const;
 

@@ -1,8 +1,7 @@
 import { useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
-import { formatTime, t } from '../i18n/index.js';
+import { area, formatTime, t } from '../i18n/index.js';
 import {
-  Confirm,
   EMPTY_LIST,
   FieldErrors,
   inputValue,
@@ -17,17 +16,9 @@ import {
   useAction,
   useLoad,
 } from '../ui.js';
+import { formatWait, ReasonDialog } from './queue.js';
 import type { ActorNames, SubmerchantDetail, SubmerchantDocument } from './submerchant-view.js';
-import { documentType, SubmerchantView } from './submerchant-view.js';
-
-/** How long a submerchant has waited: minutes, then hours, then days. */
-export function formatWait(fromIso: string, now = Date.now()): string {
-  const minutes = Math.max(0, Math.floor((now - Date.parse(fromIso)) / 60_000));
-  if (minutes < 60) return t.operator.wait.minutes(minutes);
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return t.operator.wait.hours(hours, minutes % 60);
-  return t.operator.wait.days(Math.floor(hours / 24));
-}
+import { documentType, SubmerchantList, SubmerchantView } from './submerchant-view.js';
 
 interface Waiting {
   id: string;
@@ -41,22 +32,22 @@ export function ReviewQueuePage() {
   const [page, setPage] = useState(1);
   const queue = useLoad(() => get<Waiting[]>(`/operator/review-queue${query({ page })}`), [page]);
   return (
-    <Page title={t.operator.queueTitle}>
-      <p>{t.operator.queueIntro}</p>
+    <Page title={area.operator.queueTitle}>
+      <p>{area.operator.queueIntro}</p>
       <Show loaded={queue}>
         {(answer) =>
           answer.data.length === 0 ? (
-            <p>{t.operator.queueEmpty}</p>
+            <p>{area.operator.queueEmpty}</p>
           ) : (
             <>
               <Table
-                caption={t.operator.queueTitle}
+                caption={area.operator.queueTitle}
                 head={[
-                  t.operator.queueHead.submerchant,
-                  t.operator.queueHead.merchant,
-                  t.operator.queueHead.taxId,
-                  t.operator.queueHead.submitted,
-                  t.operator.queueHead.waiting,
+                  area.operator.queueHead.submerchant,
+                  area.operator.queueHead.merchant,
+                  area.operator.queueHead.taxId,
+                  area.operator.queueHead.submitted,
+                  area.operator.queueHead.waiting,
                 ]}
               >
                 {answer.data.map((item) => (
@@ -80,36 +71,13 @@ export function ReviewQueuePage() {
   );
 }
 
-/** A decision that needs a reason (reject a document or the submerchant): a dialog with a required text. */
-export function ReasonDialog(props: {
-  title: string | null;
-  onSubmit: (reason: string) => void;
-  onCancel: () => void;
-  /** Reject unless told. */
-  confirmLabel?: string;
-}) {
-  const [reason, setReason] = useState('');
+/** Every merchant's submerchants, to open any of them (to block one that is active, say). */
+export function OperatorSubmerchantsPage() {
   return (
-    <Confirm
-      open={props.title !== null}
-      title={props.title ?? ''}
-      confirmLabel={props.confirmLabel ?? t.operator.reject}
-      danger
-      onCancel={() => {
-        setReason('');
-        props.onCancel();
-      }}
-      onConfirm={() => {
-        if (!reason.trim()) return;
-        props.onSubmit(reason.trim());
-        setReason('');
-      }}
-    >
-      <label class="stack">
-        {t.operator.reason}
-        <textarea required rows={3} value={reason} onInput={(e) => setReason(inputValue(e))} />
-      </label>
-    </Confirm>
+    <Page title={t.submerchants.title}>
+      <p>{area.operator.submerchantsIntro}</p>
+      <SubmerchantList source="/v1/operator/submerchants" href={(id) => `/review/${id}`} />
+    </Page>
   );
 }
 
@@ -136,12 +104,16 @@ export function ReviewPage(props: { id: string }) {
   const [rejecting, setRejecting] = useState<Rejecting>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const action = useAction();
-  const decide = (path: string, done: string, body?: unknown) =>
-    action.run(async () => {
+  const decide = async (path: string, done: string, body?: unknown) => {
+    setNotice(null);
+    await action.run(async () => {
       await call('POST', `${base}${path}`, body);
       setNotice(done);
-      detail.reload();
     });
+    // Refused or not, the page then shows the submerchant as it is now: a decision refused as not allowed in
+    // its current state (another tab blocked it meanwhile) shows that state beside the error.
+    detail.reload();
+  };
   const documentActions = (doc: SubmerchantDocument) => (
     <div class="actions compact">
       {doc.status === 'pending' && (
@@ -149,11 +121,11 @@ export function ReviewPage(props: { id: string }) {
           type="button"
           disabled={action.busy}
           onClick={() =>
-            decide(`/documents/${doc.id}/approve`, t.operator.documentApproved(documentType(doc.type)))
+            decide(`/documents/${doc.id}/approve`, area.operator.documentApproved(documentType(doc.type)))
           }
-          aria-label={t.operator.approveDocument(documentType(doc.type), doc.id)}
+          aria-label={area.operator.approveDocument(documentType(doc.type), doc.id)}
         >
-          {t.operator.approve}
+          {area.operator.approve}
         </button>
       )}
       {(doc.status === 'pending' || doc.status === 'approved') && (
@@ -162,19 +134,19 @@ export function ReviewPage(props: { id: string }) {
             type="button"
             disabled={action.busy}
             onClick={() => setRejecting({ kind: 'document', document: doc })}
-            aria-label={t.operator.rejectDocument(documentType(doc.type), doc.id)}
+            aria-label={area.operator.rejectDocument(documentType(doc.type), doc.id)}
           >
-            {t.operator.reject}
+            {t.queue.reject}
           </button>
           <button
             type="button"
             disabled={action.busy}
             onClick={() =>
-              decide(`/documents/${doc.id}/expire`, t.operator.documentExpired(documentType(doc.type)))
+              decide(`/documents/${doc.id}/expire`, area.operator.documentExpired(documentType(doc.type)))
             }
-            aria-label={t.operator.expireDocument(documentType(doc.type), doc.id)}
+            aria-label={area.operator.expireDocument(documentType(doc.type), doc.id)}
           >
-            {t.operator.expire}
+            {area.operator.expire}
           </button>
         </>
       )}
@@ -184,16 +156,16 @@ export function ReviewPage(props: { id: string }) {
     <Show loaded={detail}>
       {({ data }) => (
         <Page
-          title={t.operator.reviewTitle(data.trade_name)}
+          title={area.operator.reviewTitle(data.trade_name)}
           actions={
             <>
               {data.blocked ? (
                 <button
                   type="button"
                   disabled={action.busy}
-                  onClick={() => decide('/unblock', t.operator.submerchantUnblocked)}
+                  onClick={() => decide('/unblock', area.operator.submerchantUnblocked)}
                 >
-                  {t.operator.unblock}
+                  {area.operator.unblock}
                 </button>
               ) : (
                 <button
@@ -202,7 +174,7 @@ export function ReviewPage(props: { id: string }) {
                   disabled={action.busy}
                   onClick={() => setRejecting({ kind: 'block' })}
                 >
-                  {t.operator.block}
+                  {area.operator.block}
                 </button>
               )}
               {data.status === 'pending_review' && (
@@ -211,9 +183,9 @@ export function ReviewPage(props: { id: string }) {
                     type="button"
                     class="primary"
                     disabled={action.busy}
-                    onClick={() => decide('/approve', t.operator.approved)}
+                    onClick={() => decide('/approve', area.operator.approved)}
                   >
-                    {t.operator.approveSubmerchant}
+                    {area.operator.approveSubmerchant}
                   </button>
                   <button
                     type="button"
@@ -221,7 +193,7 @@ export function ReviewPage(props: { id: string }) {
                     disabled={action.busy}
                     onClick={() => setRejecting({ kind: 'submerchant' })}
                   >
-                    {t.operator.rejectSubmerchant}
+                    {area.operator.rejectSubmerchant}
                   </button>
                 </>
               )}
@@ -229,38 +201,38 @@ export function ReviewPage(props: { id: string }) {
           }
         >
           <p>
-            <Link href="/">{t.operator.backToQueue}</Link>
+            <Link href="/">{area.operator.backToQueue}</Link>
           </p>
           {notice && <Notice kind="success">{notice}</Notice>}
           <FieldErrors error={action.error} />
           {data.blocked_at && (
             <Notice kind="warning">
-              {t.operator.blockedSince(formatTime(data.blocked_at), data.block_reason ?? '')}
+              {area.operator.blockedSince(formatTime(data.blocked_at), data.block_reason ?? '')}
             </Notice>
           )}
-          <p class="muted">{t.operator.rejectionAdvice}</p>
+          <p class="muted">{area.operator.rejectionAdvice}</p>
           <SubmerchantView detail={data} names={names} documentActions={documentActions} />
           <ReasonDialog
             title={
               rejecting === null
                 ? null
                 : rejecting.kind === 'block'
-                  ? t.operator.blockTitle
+                  ? area.operator.blockTitle
                   : rejecting.kind === 'submerchant'
-                    ? t.operator.rejectSubmerchantTitle
-                    : t.operator.rejectDocumentTitle(documentType(rejecting.document.type))
+                    ? area.operator.rejectSubmerchantTitle
+                    : area.operator.rejectDocumentTitle(documentType(rejecting.document.type))
             }
-            {...(rejecting?.kind === 'block' && { confirmLabel: t.operator.block })}
+            {...(rejecting?.kind === 'block' && { confirmLabel: area.operator.block })}
             onCancel={() => setRejecting(null)}
             onSubmit={(reason) => {
               const target = rejecting;
               setRejecting(null);
               if (target?.kind === 'document') {
-                decide(`/documents/${target.document.id}/reject`, t.operator.documentRejected, { reason });
+                decide(`/documents/${target.document.id}/reject`, area.operator.documentRejected, { reason });
               } else if (target?.kind === 'block') {
-                decide('/block', t.operator.submerchantBlocked, { reason });
+                decide('/block', area.operator.submerchantBlocked, { reason });
               } else {
-                decide('/reject', t.operator.submerchantRejected, { reason });
+                decide('/reject', area.operator.submerchantRejected, { reason });
               }
             }}
           />
@@ -304,7 +276,7 @@ function RateLimitsForm(props: { merchant: Merchant; onSaved: () => void }) {
     <form onSubmit={submit} class="inline-form">
       {CATEGORIES.map((category) => (
         <label key={category}>
-          {t.operator.categories[category]}
+          {area.operator.categories[category]}
           <input
             type="number"
             min={1}
@@ -315,7 +287,7 @@ function RateLimitsForm(props: { merchant: Merchant; onSaved: () => void }) {
         </label>
       ))}
       <button type="submit" disabled={action.busy}>
-        {t.operator.saveLimits}
+        {area.operator.saveLimits}
       </button>
       <FieldErrors error={action.error} />
     </form>
@@ -327,18 +299,18 @@ export function MerchantsPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const merchants = useLoad(() => get<Merchant[]>(`/v1/operator/merchants${query({ ...list })}`), [list]);
   return (
-    <Page title={t.operator.merchantsTitle}>
+    <Page title={area.operator.merchantsTitle}>
       {notice && <Notice kind="success">{notice}</Notice>}
       <ListFilters statuses={[]} state={list} onChange={setList} />
       <Show loaded={merchants}>
         {(answer) => (
           <>
             <Table
-              caption={t.operator.merchantsTitle}
+              caption={area.operator.merchantsTitle}
               head={[
-                t.operator.merchantsHead.merchant,
-                t.operator.merchantsHead.created,
-                t.operator.merchantsHead.limits,
+                area.operator.merchantsHead.merchant,
+                area.operator.merchantsHead.created,
+                area.operator.merchantsHead.limits,
               ]}
             >
               {answer.data.map((merchant) => (
@@ -349,7 +321,7 @@ export function MerchantsPage() {
                     <small class="muted">{merchant.id}</small>
                     <br />
                     <Link href={`/merchants/${merchant.id}/pricing`}>
-                      {t.operator.pricingOf(merchant.name)}
+                      {area.operator.pricingOf(merchant.name)}
                     </Link>
                   </td>
                   <td>{formatTime(merchant.created_at)}</td>
@@ -357,7 +329,7 @@ export function MerchantsPage() {
                     <RateLimitsForm
                       merchant={merchant}
                       onSaved={() => {
-                        setNotice(t.operator.limitsSaved(merchant.name));
+                        setNotice(area.operator.limitsSaved(merchant.name));
                         merchants.reload();
                       }}
                     />

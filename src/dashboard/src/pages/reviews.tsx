@@ -15,7 +15,7 @@ import {
   useLoad,
 } from '../ui.js';
 import { type Activity, type Charge, SessionEvidence } from './charges.js';
-import { formatWait } from './operator.js';
+import { formatWait } from './queue.js';
 
 type QueuedCharge = Charge & { merchant_id: string; merchant_name: string };
 type Order = 'oldest' | 'largest';

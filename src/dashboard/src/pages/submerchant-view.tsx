@@ -1,6 +1,18 @@
 import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import { get, query } from '../api.js';
 import { formatMoney, formatRatio, formatTime, statusLabel, t } from '../i18n/index.js';
-import { Badge, Facts, Table } from '../ui.js';
+import {
+  Badge,
+  EMPTY_LIST,
+  Facts,
+  Link,
+  ListFilters,
+  type ListState,
+  PagedTable,
+  Table,
+  useLoad,
+} from '../ui.js';
 
 export interface HistoryEntry {
   from: string | null;
@@ -117,6 +129,59 @@ export function History(props: { entries: HistoryEntry[]; names?: ActorNames; ca
   );
 }
 
+/** Its onboarding status, and beside it the operator's block, which is apart from the status
+ * (docs/decisions/submerchant-block.md). */
+export function SubmerchantStatus(props: { submerchant: Submerchant }) {
+  return (
+    <>
+      <Badge value={props.submerchant.status} />
+      {props.submerchant.blocked && (
+        <>
+          {' '}
+          <Badge value="blocked" />
+        </>
+      )}
+    </>
+  );
+}
+
+export const SUBMERCHANT_STATUSES = ['pending', 'pending_review', 'active', 'rejected'] as const;
+
+/** A filtered, paged list of submerchants: the merchant's own (`/v1/submerchants`) or the operator's every one. */
+export function SubmerchantList(props: { source: string; href: (id: string) => string }) {
+  const [list, setList] = useState<ListState>(EMPTY_LIST);
+  const submerchants = useLoad(() => get<Submerchant[]>(`${props.source}${query({ ...list })}`), [list]);
+  return (
+    <>
+      <ListFilters statuses={SUBMERCHANT_STATUSES} state={list} onChange={setList} />
+      <PagedTable
+        loaded={submerchants}
+        caption={t.submerchants.title}
+        head={[
+          t.submerchants.head.tradeName,
+          t.submerchants.head.taxId,
+          t.submerchants.head.status,
+          t.submerchants.head.created,
+        ]}
+        empty={t.submerchants.empty}
+        onPage={(page) => setList({ ...list, page })}
+        row={(submerchant) => (
+          <tr key={submerchant.id}>
+            <td>
+              <Link href={props.href(submerchant.id)}>{submerchant.trade_name}</Link>
+            </td>
+            <td>{submerchant.tax_id}</td>
+            <td>
+              <SubmerchantStatus submerchant={submerchant} />
+            </td>
+            <td>{formatTime(submerchant.created_at)}</td>
+          </tr>
+        )}
+      />
+    </>
+  );
+}
+
 /** Everything about a submerchant, shared by the merchant's page and the operator's review page. */
 export function SubmerchantView(props: {
   detail: SubmerchantDetail;
@@ -130,7 +195,7 @@ export function SubmerchantView(props: {
     <>
       <Facts
         items={[
-          [t.common.status, <Badge key="s" value={d.status} />],
+          [t.common.status, <SubmerchantStatus key="s" submerchant={d} />],
           [t.submerchants.legalName, d.legal_name],
           [t.submerchants.taxId, `${d.tax_id} (${d.entity_type === 'pj' ? 'CNPJ' : 'CPF'})`],
           [t.submerchants.contact, `${d.email} · ${d.phone}`],

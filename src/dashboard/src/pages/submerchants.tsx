@@ -1,61 +1,21 @@
 import { useState } from 'preact/hooks';
-import { call, get, query } from '../api.js';
+import { call, get } from '../api.js';
 import { formatTime, statusLabel, t } from '../i18n/index.js';
 import type { SessionUser } from '../main.js';
-import {
-  Badge,
-  EMPTY_LIST,
-  Link,
-  ListFilters,
-  type ListState,
-  Notice,
-  Page,
-  PagedTable,
-  Show,
-  useAction,
-  useLoad,
-} from '../ui.js';
+import { Link, Notice, Page, Show, useAction, useLoad } from '../ui.js';
 import {
   documentType,
   History,
-  type Submerchant,
   type SubmerchantDetail,
   type SubmerchantDocument,
+  SubmerchantList,
   SubmerchantView,
 } from './submerchant-view.js';
 
-export const SUBMERCHANT_STATUSES = ['pending', 'pending_review', 'active', 'rejected'] as const;
-
 export function SubmerchantsPage() {
-  const [list, setList] = useState<ListState>(EMPTY_LIST);
-  const submerchants = useLoad(() => get<Submerchant[]>(`/v1/submerchants${query({ ...list })}`), [list]);
   return (
     <Page title={t.submerchants.title}>
-      <ListFilters statuses={SUBMERCHANT_STATUSES} state={list} onChange={setList} />
-      <PagedTable
-        loaded={submerchants}
-        caption={t.submerchants.title}
-        head={[
-          t.submerchants.head.tradeName,
-          t.submerchants.head.taxId,
-          t.submerchants.head.status,
-          t.submerchants.head.created,
-        ]}
-        empty={t.submerchants.empty}
-        onPage={(page) => setList({ ...list, page })}
-        row={(submerchant) => (
-          <tr key={submerchant.id}>
-            <td>
-              <Link href={`/submerchants/${submerchant.id}`}>{submerchant.trade_name}</Link>
-            </td>
-            <td>{submerchant.tax_id}</td>
-            <td>
-              <Badge value={submerchant.status} />
-            </td>
-            <td>{formatTime(submerchant.created_at)}</td>
-          </tr>
-        )}
-      />
+      <SubmerchantList source="/v1/submerchants" href={(id) => `/submerchants/${id}`} />
     </Page>
   );
 }

@@ -81,6 +81,7 @@ export const common = {
     waiting_funds: 'waiting funds',
     prepaid: 'prepaid',
     suspended: 'suspended',
+    blocked: 'blocked',
     refused: 'refused',
   },
 };

@@ -3,8 +3,8 @@ import { charges } from './charges.js';
 import { common } from './common.js';
 import { errors } from './errors.js';
 import { home } from './home.js';
-import { operator } from './operator.js';
 import { preferences } from './preferences.js';
+import { queue } from './queue.js';
 import { reasons } from './reasons.js';
 import { reviews } from './reviews.js';
 import { signIn } from './sign-in.js';
@@ -21,8 +21,8 @@ export const messages = {
   home,
   charges,
   webhooks,
-  operator,
   reviews,
+  queue,
   submerchants,
   bankAccounts,
   preferences,

@@ -1,7 +1,9 @@
+/** The operator's pages' words: an area catalogue, loaded with their chunk (i18n/index.ts `loadArea`). */
 export const operator = {
   queueTitle: 'Review queue',
   queueIntro: 'Submerchants waiting for review, the longest waiting first.',
   queueEmpty: 'Nothing waits for review.',
+  submerchantsIntro: "Every merchant's submerchants: open one to review, block or unblock it.",
   queueHead: {
     submerchant: 'Submerchant',
     merchant: 'Merchant',
@@ -9,8 +11,6 @@ export const operator = {
     submitted: 'Submitted',
     waiting: 'Waiting',
   },
-  reject: 'Reject',
-  reason: 'Reason (the merchant sees it)',
   approve: 'Approve',
   expire: 'Expire',
   approveDocument: (type: string, id: string) => `Approve ${type} ${id}`,
@@ -33,7 +33,7 @@ export const operator = {
   unblock: 'Unblock',
   blockTitle: 'Block the submerchant? Its waiting receivables are suspended until you unblock it.',
   blockedSince: (at: string, reason: string) =>
-    `Blocked since ${at}: ${reason}. Its receivables are suspended; withdrawals, anticipations and new split shares are refused.`,
+    `Blocked since ${at}: its receivables are suspended; withdrawals, anticipations and new split shares are refused. Reason: ${reason}`,
   submerchantBlocked: 'Submerchant blocked.',
   submerchantUnblocked: 'Submerchant unblocked: its receivables wait for their dates again.',
   merchantsTitle: 'Merchants',
@@ -42,9 +42,6 @@ export const operator = {
   saveLimits: 'Save limits',
   pricingOf: (name: string) => `Pricing of ${name}`,
   limitsSaved: (name: string) => `Rate limits of ${name} saved.`,
-  wait: {
-    minutes: (m: number) => `${m} min`,
-    hours: (h: number, m: number) => `${h} h ${m} min`,
-    days: (d: number) => `${d} days`,
-  },
 };
+
+export type OperatorMessages = typeof operator;

@@ -81,6 +81,7 @@ export const common: Messages['common'] = {
     waiting_funds: 'a receber',
     prepaid: 'antecipado',
     suspended: 'suspenso',
+    blocked: 'bloqueado',
     refused: 'recusada',
   },
 };

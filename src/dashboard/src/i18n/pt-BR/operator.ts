@@ -1,9 +1,10 @@
-import type { Messages } from '../en/index.js';
+import type { OperatorMessages } from '../en/operator.js';
 
-export const operator: Messages['operator'] = {
+export const operator: OperatorMessages = {
   queueTitle: 'Fila de análise',
   queueIntro: 'Subcontas aguardando análise, as que esperam há mais tempo primeiro.',
   queueEmpty: 'Nada aguarda análise.',
+  submerchantsIntro: 'As subcontas de todos os lojistas: abra uma para analisar, bloquear ou desbloquear.',
   queueHead: {
     submerchant: 'Subconta',
     merchant: 'Lojista',
@@ -11,8 +12,6 @@ export const operator: Messages['operator'] = {
     submitted: 'Enviada em',
     waiting: 'Esperando há',
   },
-  reject: 'Rejeitar',
-  reason: 'Motivo (o lojista o vê)',
   approve: 'Aprovar',
   expire: 'Expirar',
   approveDocument: (type, id) => `Aprovar ${type} ${id}`,
@@ -35,7 +34,7 @@ export const operator: Messages['operator'] = {
   unblock: 'Desbloquear',
   blockTitle: 'Bloquear a subconta? Seus recebíveis pendentes ficam suspensos até o desbloqueio.',
   blockedSince: (at: string, reason: string) =>
-    `Bloqueada desde ${at}: ${reason}. Seus recebíveis estão suspensos; saques, antecipações e novas divisões são recusados.`,
+    `Bloqueada desde ${at}: seus recebíveis estão suspensos; saques, antecipações e novas divisões são recusados. Motivo: ${reason}`,
   submerchantBlocked: 'Subconta bloqueada.',
   submerchantUnblocked: 'Subconta desbloqueada: seus recebíveis voltam a aguardar suas datas.',
   merchantsTitle: 'Lojistas',
@@ -48,9 +47,4 @@ export const operator: Messages['operator'] = {
   saveLimits: 'Salvar limites',
   pricingOf: (name) => `Tarifas de ${name}`,
   limitsSaved: (name) => `Limites de requisições de ${name} salvos.`,
-  wait: {
-    minutes: (m) => `${m} min`,
-    hours: (h, m) => `${h} h ${m} min`,
-    days: (d) => `${d} dias`,
-  },
 };
