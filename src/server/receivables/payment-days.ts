@@ -1,5 +1,6 @@
-import { type Kysely, SqliteAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { dialectOf } from '../db/dialect.js';
 import { RECEIVABLE_STATUSES } from './rules.js';
 import type { Receivable, ReceivableListFilters } from './service.js';
 
@@ -21,7 +22,7 @@ const FEWEST_MERGED = 2_000;
 export function mergeable(db: Kysely<Database>, filters: ReceivableListFilters): boolean {
   const { status, chargeId, search, dateFrom, dateTo, page, limit } = filters;
   return (
-    !(db.getExecutor().adapter instanceof SqliteAdapter) &&
+    dialectOf(db) === 'postgres' &&
     !status &&
     !chargeId &&
     !search &&
