@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Posting } from '../ledger/accounts.js';
-import { postTransaction } from '../ledger/post.js';
+import { lockWallets, postTransaction } from '../ledger/post.js';
 import { recordWalletsUpdated } from '../wallets/events.js';
 import type { Outbox } from '../webhooks/outbox.js';
 import type { ReceivableEventType } from './events.js';
@@ -50,6 +50,9 @@ export async function moveHeldReceivables(
 ): Promise<number> {
   const { now, outbox } = input;
   const direction = DIRECTIONS[input.direction];
+  // The wallet before its receivables, as settlement, refunds and anticipations take them: a block updating the
+  // receivables first deadlocked with a settlement holding the wallet and paying the same rows.
+  await lockWallets(trx, [input.walletId]);
   const moved = await trx
     .updateTable('receivables')
     .set({ status: direction.to, ...(direction.to === 'suspended' && { anticipation_id: null }) })

@@ -33,8 +33,8 @@ export async function blockSubmerchant(
     const wallet = await findWallet(trx, row.merchant_id, { type: 'submerchant', id: row.id });
     let suspended = 0;
     if (wallet) {
-      // Receivables first: their UPDATE waits for an anticipation reserving them at this moment, so that the
-      // cancellation below sees it.
+      // Wallet, then receivables (moveHeldReceivables): an anticipation reserving them takes the wallet first too,
+      // so it has committed before this and the cancellation below sees it, or it waits and finds them suspended.
       suspended = await moveHeldReceivables(trx, { walletId: wallet.id, direction: 'suspend', now, outbox });
       await cancelOpenAnticipations(trx, outbox, {
         walletId: wallet.id,
