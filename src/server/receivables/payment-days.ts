@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { dialectOf } from '../db/dialect.js';
-import { RECEIVABLE_STATUSES } from './rules.js';
+import { RECEIVABLE_STATUSES, type ReceivableStatus } from './rules.js';
 import type { Receivable, ReceivableListFilters } from './service.js';
 
 /** Pages deeper than this (offset + limit) are found by sorting the range. */
@@ -37,6 +37,13 @@ export function worthMerging(days: { count: number }[], total: number): boolean 
   return days.length <= MOST_MERGED_DAYS && total >= FEWEST_MERGED;
 }
 
+/** A kept-counts row's count of receivables in `statuses`: the sum of their columns (migrations 0069, 0072). */
+export const keptCount = (statuses: readonly ReceivableStatus[]) =>
+  sql.join(
+    statuses.map((status) => sql.ref(status)),
+    sql` + `,
+  );
+
 /** The days of a range of payment dates that hold the list's receivables, each with how many (migration 0072). */
 export async function countsPerPaymentDay(
   db: Kysely<Database>,
@@ -45,13 +52,7 @@ export async function countsPerPaymentDay(
 ): Promise<{ day: string; count: number }[]> {
   let query = db
     .selectFrom('receivable_payment_day_counts')
-    .select([
-      'payment_date as day',
-      sql<number | string>`${sql.join(
-        RECEIVABLE_STATUSES.map((status) => sql.ref(status)),
-        sql` + `,
-      )}`.as('count'),
-    ])
+    .select(['payment_date as day', sql<number | string>`${keptCount(RECEIVABLE_STATUSES)}`.as('count')])
     .where('merchant_id', '=', merchantId)
     .where('recipient_id', '=', filters.submerchantId ?? '');
   if (filters.paymentDateFrom) query = query.where('payment_date', '>=', filters.paymentDateFrom);

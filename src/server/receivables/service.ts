@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { type ListFilters, paginate, pagination } from '../db/lists.js';
-import { countsPerPaymentDay, mergeable, newestOfDays, worthMerging } from './payment-days.js';
+import { countsPerPaymentDay, keptCount, mergeable, newestOfDays, worthMerging } from './payment-days.js';
 import { RECEIVABLE_STATUSES, type ReceivableStatus } from './rules.js';
 import type { ReceivablesTable } from './table.js';
 
@@ -92,12 +92,7 @@ function keptTotal(db: Kysely<Database>, merchantId: string, filters: Receivable
   return async () => {
     let query = db
       .selectFrom(table)
-      .select(
-        sql<string | number | null>`sum(${sql.join(
-          statuses.map((s) => sql.ref(s)),
-          sql` + `,
-        )})`.as('total'),
-      )
+      .select(sql<string | number | null>`sum(${keptCount(statuses)})`.as('total'))
       .where('merchant_id', '=', merchantId)
       .where('recipient_id', '=', filters.submerchantId ?? '');
     if (day && from) query = query.where(sql.ref(day), '>=', from);
