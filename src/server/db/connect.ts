@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type GroupCommitDriver, GroupCommitSqliteDialect, type GroupCommitStats } from './group-commit.js';
+import { ReadConnection } from './read-connection.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -72,6 +73,25 @@ export function queryPool<Row>(
   }));
 }
 
+/** The connection for shared reads of each PostgreSQL store's own instance (db/read-connection.ts). */
+const readConnections = new WeakMap<object, ReadConnection>();
+
+/**
+ * Runs a read-only statement that `nameStatement` marked on the connection for shared reads of `db`
+ * (db/read-connection.ts), when `db` is a PostgreSQL store's own instance; null otherwise. For the statements of
+ * reads that arrive together (db/batched-read.ts).
+ */
+export function querySharedRead<Row>(
+  db: object,
+  text: string,
+  values: unknown[],
+): Promise<{ rows: Row[] }> | null {
+  const connection = readConnections.get(db);
+  const name = namedStatements.get(text);
+  if (!connection || name === undefined) return null;
+  return connection.query(name, text, values) as Promise<{ rows: Row[] }>;
+}
+
 const AFFECTING = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
 /** The driver behind each SQLite store's own Kysely instance (a transaction's instance is not one of them). */
@@ -124,13 +144,12 @@ export function openStore<DB>(databaseUrl: string): Store<DB> {
     };
   }
   // Bounded waits: a database that does not answer must not hold requests (and their clients) forever.
-  const pool = new pg.Pool({
-    Client: NamingClient,
+  const connection = {
     connectionString: databaseUrl,
-    max: 10,
     connectionTimeoutMillis: PG_CONNECTION_TIMEOUT_MS,
     statement_timeout: PG_STATEMENT_TIMEOUT_MS,
-  });
+  };
+  const pool = new pg.Pool({ Client: NamingClient, max: 10, ...connection });
   // A client losing its connection (PostgreSQL restarted, the network cut) must not crash the process. pg's pool
   // listens for an idle client's 'error' (the pool's own 'error' event, below), but not for a client checked out,
   // between two statements of a transaction, whose unexpected end is then an unhandled 'error' event: every
@@ -141,12 +160,17 @@ export function openStore<DB>(databaseUrl: string): Store<DB> {
   pool.on('error', ignoreLostConnection);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
+  const sharedReads = new ReadConnection(() => new pg.Client(connection));
+  readConnections.set(db, sharedReads);
   return {
     db,
     dialect: 'postgres',
     pgPool: pool,
     groupCommit: null,
     ping: async () => void (await sql`select 1`.execute(db)),
-    close: () => db.destroy(),
+    close: async () => {
+      await sharedReads.close();
+      await db.destroy();
+    },
   };
 }

@@ -6,7 +6,7 @@ import {
   type Selectable,
   SqliteAdapter,
 } from 'kysely';
-import { nameStatement, queryPool, readNow } from './connect.js';
+import { nameStatement, queryPool, querySharedRead, readNow } from './connect.js';
 
 /**
  * A statement whose text never changes, only its values: built and compiled once per dialect, then run with
@@ -14,10 +14,13 @@ import { nameStatement, queryPool, readNow } from './connect.js';
  * (bench/README.md, "Figures behind code comments";
  * docs/decisions/prepared-statements-for-hot-writes-fixed-count-benchmark.md), and SQL written by hand would
  * fork per dialect. `build` marks every value with `value(name)`; a literal written in `build` would be
- * frozen into every call, so compiling refuses any parameter that is not a marked value.
+ * frozen into every call, so compiling refuses any parameter that is not a marked value. `sharedRead`: a read that
+ * requests share (db/batched-read.ts), sent on PostgreSQL on the store's connection for them
+ * (db/read-connection.ts) instead of the pool.
  */
 export function prepared<DB, Name extends string, Row>(
   build: (db: Kysely<DB>, value: <T = string>(name: Name) => T) => Compilable<Row>,
+  { sharedRead = false } = {},
 ): Prepared<DB, Name, Row> {
   const statements = new Map<boolean, { sql: string; names: Name[] }>();
   const marker = '\u0000prepared:';
@@ -43,6 +46,7 @@ export function prepared<DB, Name extends string, Row>(
     const parameters = statement.names.map((name) => values[name]);
     return (
       readNow<Row>(db, statement.sql, parameters) ??
+      (sharedRead ? querySharedRead<Row>(db, statement.sql, parameters) : null) ??
       queryPool<Row>(db, statement.sql, parameters) ??
       db.executeQuery<Row>(CompiledQuery.raw(statement.sql, parameters))
     );

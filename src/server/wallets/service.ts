@@ -41,17 +41,20 @@ export function listWallets(db: Kysely<Database>, merchantId: string, filters: L
 
 /**
  * The wallets of the reads that arrive together (db/batched-read.ts), in one prepared statement whatever their
- * count: the ids are one parameter, an array on PostgreSQL and a JSON array on SQLite.
+ * count: the ids are one parameter, an array on PostgreSQL and a JSON array on SQLite. On PostgreSQL they go on the
+ * store's connection for shared reads (db/read-connection.ts).
  */
-const walletsByIds = prepared((db: Kysely<Database>, value) =>
-  db
-    .selectFrom('wallets')
-    .selectAll()
-    .where(({ ref }) =>
-      dialectOf(db) === 'postgres'
-        ? sql<boolean>`${ref('id')} = any(${value('ids')}::text[])`
-        : sql<boolean>`${ref('id')} in (select value from json_each(${value('ids')}))`,
-    ),
+const walletsByIds = prepared(
+  (db: Kysely<Database>, value) =>
+    db
+      .selectFrom('wallets')
+      .selectAll()
+      .where(({ ref }) =>
+        dialectOf(db) === 'postgres'
+          ? sql<boolean>`${ref('id')} = any(${value('ids')}::text[])`
+          : sql<boolean>`${ref('id')} in (select value from json_each(${value('ids')}))`,
+      ),
+  { sharedRead: true },
 );
 
 const walletById = batchedById(async (db: Kysely<Database>, ids: string[]) => {

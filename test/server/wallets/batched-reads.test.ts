@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { DIALECTS, startAppWithMerchant } from '../../helpers/app.js';
 import { createTestMerchant } from '../../helpers/merchants.js';
 import { capturedCharge, marketplace, walletOf } from '../../helpers/money.js';
@@ -104,5 +106,107 @@ describe('what wallet reads that arrive together send PostgreSQL', { timeout: 60
     expect(answers.map((answer) => answer.json().data)).toEqual([...wallets, ...wallets]);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toMatch(/^select \* from "wallets"/);
+  });
+});
+
+// On PostgreSQL those statements have a connection of their own (db/read-connection.ts).
+describe('PostgreSQL: the connection for wallet reads', { timeout: 60_000 }, () => {
+  it('answers while every pooled connection is held by a transaction', async () => {
+    const { app, merchant } = await startAppWithMerchant('postgres');
+    await marketplace(app, merchant, 0);
+    await capturedCharge(app, merchant, { amount: 10_000 });
+    const wallet = await walletOf(app, merchant, merchant.id);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const pool = app.store.pgPool!;
+    const held = Array.from({ length: pool.options.max }, () =>
+      app.store.db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        await released;
+      }),
+    );
+    await expect.poll(() => pool.totalCount - pool.idleCount).toBe(pool.options.max);
+    try {
+      const started = Date.now();
+      const answer = await app.inject({
+        method: 'GET',
+        url: `/v1/wallets/${wallet.id}`,
+        headers: merchant.secret,
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().data).toEqual(wallet);
+      // The pool would have made it wait for its connection timeout (5 s), then answered 503.
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      release();
+      await Promise.all(held);
+    }
+  });
+
+  it('is opened again after PostgreSQL ends it: the read it carried is a 503, the next ones are answered', async () => {
+    const { app, merchant } = await startAppWithMerchant('postgres');
+    await marketplace(app, merchant, 0);
+    await capturedCharge(app, merchant, { amount: 10_000 });
+    const wallet = await walletOf(app, merchant, merchant.id);
+    const read = () =>
+      app.inject({ method: 'GET', url: `/v1/wallets/${wallet.id}`, headers: merchant.secret });
+    expect((await read()).statusCode).toBe(200);
+    const readers = async () =>
+      (
+        await sql<{ pid: number }>`select pid from pg_stat_activity
+          where datname = current_database() and query like 'select * from "wallets" where%'`.execute(
+          app.store.db,
+        )
+      ).rows.map((row) => row.pid);
+    const [reader] = await readers();
+    expect(reader).toBeDefined();
+    // Ended with a read on the way and one after: each is answered 200 or 503 in the error shape, never a 500.
+    const [during] = await Promise.all([
+      read(),
+      sql`select pg_terminate_backend(${reader})`.execute(app.store.db),
+    ]);
+    const after = await read();
+    for (const answer of [during, after]) {
+      expect([200, 503]).toContain(answer.statusCode);
+      if (answer.statusCode === 503) expect(answer.json().error.code).toBe('SERVICE_UNAVAILABLE');
+      else expect(answer.json().data).toEqual(wallet);
+    }
+    await expect
+      .poll(async () => {
+        const answer = await read();
+        return answer.statusCode === 200 && answer.json().data.id;
+      })
+      .toBe(wallet.id);
+    expect(await readers()).not.toContain(reader);
+  });
+
+  it('is closed with the store', async () => {
+    const { app, merchant } = await startAppWithMerchant('postgres');
+    await marketplace(app, merchant, 0);
+    const wallet = await walletOf(app, merchant, merchant.id);
+    expect(
+      (await app.inject({ method: 'GET', url: `/v1/wallets/${wallet.id}`, headers: merchant.secret }))
+        .statusCode,
+    ).toBe(200);
+    const database = (await sql<{ name: string }>`select current_database() as name`.execute(app.store.db))
+      .rows[0]!.name;
+    await app.close();
+    const observer = new pg.Client({ connectionString: inject('pgAdminUrl') });
+    await observer.connect();
+    try {
+      await expect
+        .poll(async () => {
+          const { rows } = await observer.query(
+            'select count(*)::int as count from pg_stat_activity where datname = $1',
+            [database],
+          );
+          return rows[0].count;
+        })
+        .toBe(0);
+    } finally {
+      await observer.end();
+    }
   });
 });
