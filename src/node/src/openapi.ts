@@ -20903,7 +20903,7 @@ export interface paths {
                     submerchant_id?: string;
                     /** @description Only this charge's. */
                     charge_id?: string;
-                    /** @description YYYY-MM-DD, inclusive. */
+                    /** @description YYYY-MM-DD, inclusive; not after payment_date_to (400). */
                     payment_date_from?: string;
                     /** @description YYYY-MM-DD, inclusive. */
                     payment_date_to?: string;

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { GENERAL_ERRORS, notFound, validationError } from '../errors.js';
 import { callerInTestMode, merchantOf } from '../http/auth.js';
+import { checkDates } from '../http/dates.js';
 import { codesOf, dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
 import {
   IDEMPOTENCY_CODES,
@@ -33,19 +34,6 @@ import {
   listAnticipations,
   planAnticipation,
 } from './service.js';
-
-const isCalendarDate = (date: string) => {
-  const parsed = new Date(`${date}T00:00:00.000Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(date);
-};
-
-function checkPaymentDate(date: string): void {
-  if (!isCalendarDate(date)) {
-    throw validationError('The request is invalid: see error.details.', [
-      { field: 'payment_date', message: 'payment_date must be a real date in the form YYYY-MM-DD.' },
-    ]);
-  }
-}
 
 const CREATED_MESSAGES: Record<Anticipation['status'], string> = {
   pending: 'Anticipation created: it waits for approval.',
@@ -84,7 +72,7 @@ export const anticipationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const now = app.clock();
       const paymentDate = request.query.payment_date ?? nextBusinessDay(saoPauloDate(now));
-      checkPaymentDate(paymentDate);
+      checkDates({ payment_date: paymentDate });
       const timeframe = request.query.timeframe ?? 'start';
       const limits = await anticipationLimits(
         app.store.db,
@@ -144,7 +132,7 @@ export const anticipationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { body } = request;
-      checkPaymentDate(body.payment_date);
+      checkDates({ payment_date: body.payment_date });
       const scope = {
         merchantId: merchantOf(request).id,
         submerchantId: body.submerchant_id,

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { ListFilters } from '../db/lists.js';
-import { validationError } from '../errors.js';
+import { checkDateRange } from './dates.js';
 
 const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
 
@@ -37,34 +37,9 @@ export interface ListQuery {
   search?: string;
 }
 
-// Stored times are four-digit-year ISO text; bounds outside these years would not compare as times.
-const EARLIEST_DATE = '1970-01-01';
-const LATEST_DATE = '9998-12-31';
-
-function isCalendarDate(date: string): boolean {
-  const parsed = new Date(`${date}T00:00:00.000Z`);
-  return (
-    !Number.isNaN(parsed.getTime()) &&
-    parsed.toISOString().startsWith(date) &&
-    date >= EARLIEST_DATE &&
-    date <= LATEST_DATE
-  );
-}
-
 /** Checks what the schema cannot (real calendar dates, an ordered range) and names the filters for the store. */
 export function toListFilters(query: ListQuery): ListFilters {
-  const details = (['date_from', 'date_to'] as const)
-    .filter((field) => query[field] !== undefined && !isCalendarDate(query[field]!))
-    .map((field) => ({
-      field,
-      message: `${field} must be a real date in the form YYYY-MM-DD, from ${EARLIEST_DATE} to ${LATEST_DATE}.`,
-    }));
-  if (details.length) throw validationError('The querystring is invalid: see error.details.', details);
-  if (query.date_from && query.date_to && query.date_from > query.date_to) {
-    throw validationError('date_from must not be after date_to.', [
-      { field: 'date_from', message: 'date_from must not be after date_to.' },
-    ]);
-  }
+  checkDateRange(['date_from', query.date_from], ['date_to', query.date_to]);
   return {
     page: query.page,
     limit: query.limit,

@@ -1,25 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { GENERAL_ERRORS, notFound, testModeOnly, validationError } from '../errors.js';
+import { GENERAL_ERRORS, notFound, testModeOnly } from '../errors.js';
 import { callerInTestMode, merchantOf } from '../http/auth.js';
+import { checkDateRange, checkDates } from '../http/dates.js';
 import { codesOf, dataResponse, errorResponses, Id, listResponse } from '../http/envelope.js';
 import { toListFilters } from '../http/lists.js';
 import { presentReceivable } from './present.js';
 import { ReceivableListQuery, ReceivableSchema, SettleBody } from './schemas.js';
 import { getReceivable, listReceivables } from './service.js';
 import { settleDue } from './settle.js';
-
-const isCalendarDate = (date: string) => {
-  const parsed = new Date(`${date}T00:00:00.000Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(date);
-};
-
-function checkDates(fields: Record<string, string | undefined>): void {
-  const details = Object.entries(fields)
-    .filter(([, value]) => value !== undefined && !isCalendarDate(value))
-    .map(([field]) => ({ field, message: `${field} must be a real date in the form YYYY-MM-DD.` }));
-  if (details.length > 0) throw validationError('The request is invalid: see error.details.', details);
-}
 
 /** Receivables: when each part of each charge reaches whose wallet. */
 export const receivableRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -37,7 +26,10 @@ export const receivableRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { query } = request;
-      checkDates({ payment_date_from: query.payment_date_from, payment_date_to: query.payment_date_to });
+      checkDateRange(
+        ['payment_date_from', query.payment_date_from],
+        ['payment_date_to', query.payment_date_to],
+      );
       const { rows, pagination } = await listReceivables(app.store.db, merchantOf(request).id, {
         ...toListFilters(query),
         submerchantId: query.submerchant_id,

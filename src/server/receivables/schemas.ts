@@ -35,7 +35,9 @@ export const ReceivableListQuery = Type.Object(
     ...listQuerySchema(RECEIVABLE_STATUSES).properties,
     submerchant_id: Type.Optional(Type.String({ format: 'uuid', description: "Only this submerchant's." })),
     charge_id: Type.Optional(Type.String({ format: 'uuid', description: "Only this charge's." })),
-    payment_date_from: Type.Optional(Type.String({ ...DATE, description: 'YYYY-MM-DD, inclusive.' })),
+    payment_date_from: Type.Optional(
+      Type.String({ ...DATE, description: 'YYYY-MM-DD, inclusive; not after payment_date_to (400).' }),
+    ),
     payment_date_to: Type.Optional(Type.String({ ...DATE, description: 'YYYY-MM-DD, inclusive.' })),
   },
   { additionalProperties: false },

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { isCalendarDate } from '../core/dates.js';
 import { type ErrorDetail, validationError } from '../errors.js';
 
 /**
@@ -49,13 +50,6 @@ export function phoneCheck(field: string, value: string | null | undefined): Fie
       message: `${field} must be digits only, 10 to 13 of them: area code and number, optionally after the country code 55 (e.g. 11987654321).`,
     }
   );
-}
-
-export function isCalendarDate(date: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return false;
-  const parsed = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return parsed.toISOString().slice(0, 10) === date && Number(match[1]) >= 1;
 }
 
 /** A birth date: a real calendar date, not after today. */

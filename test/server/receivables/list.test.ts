@@ -50,6 +50,17 @@ describe.each(DIALECTS)('%s: receivables: the list, and a lost dispute', (dialec
     expect((await api.get('/v1/receivables?status=paid')).body.pagination.total).toBe(0);
     expect((await api.get('/v1/receivables?status=late')).status).toBe(400);
     expect((await api.get('/v1/receivables?payment_date_from=2026-13-01')).status).toBe(400);
+    // A payment-date range backwards is refused as date_from after date_to is, not answered with an empty list.
+    const backwards = await api.get(
+      '/v1/receivables?payment_date_from=2026-12-31&payment_date_to=2026-12-01',
+    );
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.error.code).toBe('VALIDATION_ERROR');
+    expect(backwards.body.error.details).toEqual([
+      { field: 'payment_date_from', message: 'payment_date_from must not be after payment_date_to.' },
+    ]);
+    const oneDay = await api.get('/v1/receivables?payment_date_from=2026-12-01&payment_date_to=2026-12-01');
+    expect(oneDay.status).toBe(200);
     const one = all.body.data[0];
     expect((await api.get(`/v1/receivables/${one.id}`)).body.data).toEqual(one);
     const stranger = client(app, (await createTestMerchant(app)).secret);
