@@ -1,5 +1,5 @@
 import type { VigiaApp } from '../../src/server/app.js';
-import type { TestMerchant } from './app.js';
+import { type DialectName, startAppWithMerchant, type TestMerchant } from './app.js';
 import { liftRateLimits, quickCharge } from './charges.js';
 import { client, seedSubmerchant } from './submerchants.js';
 
@@ -53,6 +53,16 @@ export async function walletOf(app: VigiaApp, merchant: TestMerchant, ownerId: s
   const wallet = wallets.find((candidate) => candidate.owner.id === ownerId);
   if (!wallet) throw new Error(`no wallet for ${ownerId}`);
   return wallet;
+}
+
+/** An app and a merchant whose own wallet holds a captured charge of 10,000, and a GET of that wallet. */
+export async function merchantWallet(dialect: DialectName) {
+  const { app, merchant } = await startAppWithMerchant(dialect);
+  await marketplace(app, merchant, 0); // lifts its rate limits
+  await capturedCharge(app, merchant, { amount: 10_000 });
+  const wallet = await walletOf(app, merchant, merchant.id);
+  const read = () => app.inject({ method: 'GET', url: `/v1/wallets/${wallet.id}`, headers: merchant.secret });
+  return { app, merchant, wallet, read };
 }
 
 /** The submerchants a refused split names: two active sellers and one not active. */

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { DIALECTS, startAppWithMerchant } from '../../helpers/app.js';
 import { createTestMerchant } from '../../helpers/merchants.js';
-import { capturedCharge, marketplace, walletOf } from '../../helpers/money.js';
+import { capturedCharge, marketplace, merchantWallet, walletOf } from '../../helpers/money.js';
 import { recordStatements } from '../../helpers/statements.js';
 
 // Wallet reads that arrive together share one statement (db/batched-read.ts); each still answers what was
@@ -44,10 +44,7 @@ describe.each(DIALECTS)('%s: wallet reads that arrive together', { timeout: 120_
   });
 
   it('a read that arrives after a change is committed shows it, while other reads are still out', async () => {
-    const { app, merchant } = await startAppWithMerchant(dialect);
-    await marketplace(app, merchant, 0);
-    await capturedCharge(app, merchant, { amount: 10_000 });
-    const wallet = await walletOf(app, merchant, merchant.id);
+    const { app, merchant, wallet } = await merchantWallet(dialect);
     const read = async () => {
       const answer = await app.inject({
         method: 'GET',
@@ -112,10 +109,7 @@ describe('what wallet reads that arrive together send PostgreSQL', { timeout: 60
 // On PostgreSQL those statements have a connection of their own (db/read-connection.ts).
 describe('PostgreSQL: the connection for wallet reads', { timeout: 60_000 }, () => {
   it('answers while every pooled connection is held by a transaction', async () => {
-    const { app, merchant } = await startAppWithMerchant('postgres');
-    await marketplace(app, merchant, 0);
-    await capturedCharge(app, merchant, { amount: 10_000 });
-    const wallet = await walletOf(app, merchant, merchant.id);
+    const { app, wallet, read } = await merchantWallet('postgres');
     let release = () => {};
     const released = new Promise<void>((resolve) => {
       release = resolve;
@@ -130,11 +124,7 @@ describe('PostgreSQL: the connection for wallet reads', { timeout: 60_000 }, () 
     await expect.poll(() => pool.totalCount - pool.idleCount).toBe(pool.options.max);
     try {
       const started = Date.now();
-      const answer = await app.inject({
-        method: 'GET',
-        url: `/v1/wallets/${wallet.id}`,
-        headers: merchant.secret,
-      });
+      const answer = await read();
       expect(answer.statusCode).toBe(200);
       expect(answer.json().data).toEqual(wallet);
       // The pool would have made it wait for its connection timeout (5 s), then answered 503.
@@ -146,12 +136,7 @@ describe('PostgreSQL: the connection for wallet reads', { timeout: 60_000 }, () 
   });
 
   it('is opened again after PostgreSQL ends it: the read it carried is a 503, the next ones are answered', async () => {
-    const { app, merchant } = await startAppWithMerchant('postgres');
-    await marketplace(app, merchant, 0);
-    await capturedCharge(app, merchant, { amount: 10_000 });
-    const wallet = await walletOf(app, merchant, merchant.id);
-    const read = () =>
-      app.inject({ method: 'GET', url: `/v1/wallets/${wallet.id}`, headers: merchant.secret });
+    const { app, wallet, read } = await merchantWallet('postgres');
     expect((await read()).statusCode).toBe(200);
     const readers = async () =>
       (
@@ -183,13 +168,8 @@ describe('PostgreSQL: the connection for wallet reads', { timeout: 60_000 }, () 
   });
 
   it('is closed with the store', async () => {
-    const { app, merchant } = await startAppWithMerchant('postgres');
-    await marketplace(app, merchant, 0);
-    const wallet = await walletOf(app, merchant, merchant.id);
-    expect(
-      (await app.inject({ method: 'GET', url: `/v1/wallets/${wallet.id}`, headers: merchant.secret }))
-        .statusCode,
-    ).toBe(200);
+    const { app, read } = await merchantWallet('postgres');
+    expect((await read()).statusCode).toBe(200);
     const database = (await sql<{ name: string }>`select current_database() as name`.execute(app.store.db))
       .rows[0]!.name;
     await app.close();

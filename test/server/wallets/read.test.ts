@@ -1,18 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DIALECTS, startAppWithMerchant } from '../../helpers/app.js';
 import { createTestMerchant } from '../../helpers/merchants.js';
-import { capturedCharge, marketplace, walletOf } from '../../helpers/money.js';
+import { capturedCharge, merchantWallet, walletOf } from '../../helpers/money.js';
 import { recordStatements } from '../../helpers/statements.js';
 
 // GET /v1/wallets/:id reads the wallet row at once when the store is free: never a change that is not committed.
 describe.each(DIALECTS)('%s: reading a wallet', { timeout: 120_000 }, (dialect) => {
   it('answers the committed balances, never those of a transaction still open or rolled back', async () => {
-    const { app, merchant } = await startAppWithMerchant(dialect);
-    await marketplace(app, merchant, 0); // lifts its rate limits
-    await capturedCharge(app, merchant, { amount: 10_000 });
-    const before = await walletOf(app, merchant, merchant.id);
-    const read = () =>
-      app.inject({ method: 'GET', url: `/v1/wallets/${before.id}`, headers: merchant.secret });
+    const { app, wallet: before, read } = await merchantWallet(dialect);
 
     let during: Awaited<ReturnType<typeof read>> | undefined;
     await app.store.db
@@ -64,12 +59,7 @@ describe('what a wallet read sends PostgreSQL', { timeout: 60_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('reads a wallet in one round trip, its prepared select', async () => {
-    const { app, merchant } = await startAppWithMerchant('postgres');
-    await marketplace(app, merchant, 0);
-    await capturedCharge(app, merchant, { amount: 10_000 });
-    const wallet = await walletOf(app, merchant, merchant.id);
-    const read = () =>
-      app.inject({ method: 'GET', url: `/v1/wallets/${wallet.id}`, headers: merchant.secret });
+    const { wallet, read } = await merchantWallet('postgres');
     expect((await read()).statusCode).toBe(200);
     const sent = recordStatements();
     expect((await read()).json().data).toEqual(wallet);
