@@ -192,8 +192,19 @@ test.describe('in pt-BR, the default', () => {
       await expect(cells.nth(4)).toHaveText(reais(net));
       await expectAccessible(shopPage);
 
+      // Unblock asks first; cancelled, nothing changes.
+      await page.getByRole('button', { name: op.unblock }).click();
+      const unblockDialog = page.getByRole('dialog', { name: op.unblockTitle });
+      await expect(unblockDialog).toBeVisible();
+      await expectAccessible(page);
+      await unblockDialog.getByRole('button', { name: ptBR.common.cancel }).click();
+      await expect(unblockDialog).toBeHidden();
+      await expect(page.getByText(op.blockedSince(since, why))).toBeVisible();
+      expect(await receivablesOf(vigia, shop, seller, 'suspended')).toHaveLength(waiting.length);
+
       // The operator unblocks it: the receivables wait for their dates again, the wallet is as before.
       await page.getByRole('button', { name: op.unblock }).click();
+      await unblockDialog.getByRole('button', { name: op.unblock }).click();
       await expect(page.getByText(op.submerchantUnblocked)).toBeVisible();
       await expect(page.getByText(op.blockedSince(since, why))).toHaveCount(0);
       await expect(fact(page, ptBR.common.status)).toHaveText(ptBR.common.statuses.active);
@@ -267,10 +278,17 @@ test('two tabs: the second block (or unblock) is refused by the API, and the pag
   });
 
   // Unblocked in the second tab, the first one's Unblock is refused the same way.
-  await second.getByRole('button', { name: op.unblock }).click();
+  const confirmUnblock = async (tab: Page) => {
+    await tab.getByRole('button', { name: op.unblock }).click();
+    await tab
+      .getByRole('dialog', { name: op.unblockTitle })
+      .getByRole('button', { name: op.unblock })
+      .click();
+  };
+  await confirmUnblock(second);
   await expect(second.getByText(op.submerchantUnblocked)).toBeVisible();
   await expect(second.getByRole('alert')).toHaveCount(0);
-  await page.getByRole('button', { name: op.unblock }).click();
+  await confirmUnblock(page);
   await expect(page.getByRole('alert')).toHaveText(en.errors.INVALID_STATE);
   await expect(page.getByText(op.submerchantBlocked)).toHaveCount(0);
   await expect(page.getByRole('button', { name: op.block, exact: true })).toBeEnabled();

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
 import { area, formatTime, t } from '../i18n/index.js';
 import {
+  Confirm,
   EMPTY_LIST,
   FieldErrors,
   inputValue,
@@ -102,6 +103,8 @@ export function ReviewPage(props: { id: string }) {
     return answer;
   }, [props.id]);
   const [rejecting, setRejecting] = useState<Rejecting>(null);
+  // Unblocking moves the seller's held money back to waiting funds: asked for once more, as blocking is.
+  const [unblocking, setUnblocking] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const action = useAction();
   const decide = async (path: string, done: string, body?: unknown) => {
@@ -160,11 +163,7 @@ export function ReviewPage(props: { id: string }) {
           actions={
             <>
               {data.blocked ? (
-                <button
-                  type="button"
-                  disabled={action.busy}
-                  onClick={() => decide('/unblock', area.operator.submerchantUnblocked)}
-                >
+                <button type="button" disabled={action.busy} onClick={() => setUnblocking(true)}>
                   {area.operator.unblock}
                 </button>
               ) : (
@@ -212,6 +211,16 @@ export function ReviewPage(props: { id: string }) {
           )}
           <p class="muted">{area.operator.rejectionAdvice}</p>
           <SubmerchantView detail={data} names={names} documentActions={documentActions} />
+          <Confirm
+            open={unblocking}
+            title={area.operator.unblockTitle}
+            confirmLabel={area.operator.unblock}
+            onCancel={() => setUnblocking(false)}
+            onConfirm={() => {
+              setUnblocking(false);
+              decide('/unblock', area.operator.submerchantUnblocked);
+            }}
+          />
           <ReasonDialog
             title={
               rejecting === null

@@ -32,6 +32,8 @@ export const operator = {
   block: 'Block',
   unblock: 'Unblock',
   blockTitle: 'Block the submerchant? Its waiting receivables are suspended until you unblock it.',
+  unblockTitle:
+    'Unblock the submerchant? Its suspended receivables wait for their dates again, and its held money goes back to waiting funds.',
   blockedSince: (at: string, reason: string) =>
     `Blocked since ${at}: its receivables are suspended; withdrawals, anticipations and new split shares are refused. Reason: ${reason}`,
   submerchantBlocked: 'Submerchant blocked.',

@@ -33,6 +33,8 @@ export const operator: OperatorMessages = {
   block: 'Bloquear',
   unblock: 'Desbloquear',
   blockTitle: 'Bloquear a subconta? Seus recebíveis pendentes ficam suspensos até o desbloqueio.',
+  unblockTitle:
+    'Desbloquear a subconta? Seus recebíveis suspensos voltam a aguardar suas datas, e o valor retido volta ao saldo a receber.',
   blockedSince: (at: string, reason: string) =>
     `Bloqueada desde ${at}: seus recebíveis estão suspensos; saques, antecipações e novas divisões são recusados. Motivo: ${reason}`,
   submerchantBlocked: 'Subconta bloqueada.',
