@@ -6,15 +6,17 @@ import { STORES } from './write-benchmark.js';
 
 /**
  * A read route on each store against the bare route of the same server script (it prints `ours`, `bare` and the
- * `authorization` header), `name` naming ours for a store.
+ * `authorization` header), `name` naming ours for a store. A script that also prints `information` (a URL) has
+ * that route measured once beside them, named `informationName`, for information.
  */
 export async function readBenchmark<
-  Info extends { ours: string; bare: string; authorization: string },
+  Info extends { ours: string; bare: string; authorization: string; information?: string },
 >(options: {
   script: string;
   name: (info: Info, store: StoreName) => string;
   target: number;
   durationSeconds: number;
+  informationName?: string;
 }): Promise<BenchFigure[]> {
   const figures: BenchFigure[] = [];
   for (const store of STORES) {
@@ -26,6 +28,12 @@ export async function readBenchmark<
           target: options.target,
           ours: { url: info.ours, headers: { authorization: info.authorization } },
           bare: { url: info.bare },
+          ...(info.information && {
+            information: {
+              name: options.informationName ?? 'information',
+              target: { url: info.information },
+            },
+          }),
           durationSeconds: options.durationSeconds,
         })),
       );

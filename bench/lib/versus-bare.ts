@@ -23,6 +23,8 @@ export interface VersusOptions {
   reference: Target;
   /** A bare route answering the same JSON from memory: measured once, for information. */
   bare?: Target;
+  /** What `bare` does, in the report; by default, a bare route answering the same JSON. */
+  bareName?: string;
   durationSeconds: number;
 }
 
@@ -89,13 +91,13 @@ export async function versus(options: VersusOptions): Promise<BenchFigure[]> {
     figures.push(
       {
         benchmark: options.name,
-        metric: 'bare route, same JSON (information)',
+        metric: `${options.bareName ?? 'bare route, same JSON'} (information)`,
         value: bare.requestsPerSecond,
         unit: 'req/s',
       },
       {
         benchmark: options.name,
-        metric: 'ratio to bare (information)',
+        metric: `ratio to ${options.bareName ?? 'bare'} (information)`,
         value: (ours / bare.requestsPerSecond) * 100,
         unit: '%',
       },
@@ -104,14 +106,21 @@ export async function versus(options: VersusOptions): Promise<BenchFigure[]> {
   return figures;
 }
 
-/** Our route against a bare Fastify route answering the same thing (read routes). */
+/**
+ * Our route against a bare Fastify route answering the same thing (read routes). `information`: another route
+ * measured once beside them, for information (not judged).
+ */
 export function versusBare(
-  options: Omit<VersusOptions, 'reference' | 'referenceName' | 'bare'> & { bare: Target; bareName?: string },
+  options: Omit<VersusOptions, 'reference' | 'referenceName' | 'bare' | 'bareName'> & {
+    bare: Target;
+    bareName?: string;
+    information?: { name: string; target: Target };
+  },
 ): Promise<BenchFigure[]> {
   return versus({
     ...options,
-    // The bare route is the reference here: not measured a second time for information.
-    bare: undefined,
+    bare: options.information?.target,
+    bareName: options.information?.name,
     reference: options.bare,
     referenceName: options.bareName ?? 'bare Fastify route, same JSON',
   });
