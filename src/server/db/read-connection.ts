@@ -30,9 +30,11 @@ export class ReadConnection {
   private connect(): pg.Client {
     const client = this.open();
     this.client = client;
-    // The statements queued on it fail with the loss (pg errors them); only the connection is dropped here.
+    // The statements queued on it fail with the loss (pg errors them); the connection is dropped, and ended in case
+    // its socket outlived the error.
     const drop = () => {
       if (this.client === client) this.client = null;
+      client.end().catch(() => {});
     };
     client.on('error', drop);
     client.on('end', drop);
